@@ -1,0 +1,28 @@
+"""The course texts' own examples, which every relevant check tries before its generated games."""
+from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN
+
+
+def tree(nested, root="MAX"):
+    return {"kind": "tree", "tree": nested, "root": root}
+
+
+def board(cells):
+    return {"kind": "tictactoe", "board": cells}
+
+
+# The A/B/C/D tree: value 3, action 0; alpha-beta examines 11 of its 13 nodes.
+TEXTBOOK = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+# Exercise 1: value 4, action 0 (E); alpha-beta examines 7 of the 9 leaves.
+EXERCISE_1 = tree([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
+TREES = [TEXTBOOK, EXERCISE_1]
+
+# The empty board (value 0), O threatening the middle column (X must block at 7, value 0) and X
+# able to make a double threat at 3 (value +1). Alpha-beta examines 18,297, 101 and 93 nodes.
+EMPTY = board("         ")
+BLOCK = board("XOX O    ")
+DOUBLE_THREAT = board("XO  X   O")
+POSITIONS = [EMPTY, BLOCK, DOUBLE_THREAT]
+
+# The price war: guaranteed baixar_5 (floor 5); rational responses m_comp_baixa5, b5_comp_iguala,
+# b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
+PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN, "root": "inici"}

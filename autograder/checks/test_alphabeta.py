@@ -1,0 +1,123 @@
+"""Checks of alphabeta.py: minimax's values, the window rule, and exactly the reference's nodes.
+
+Values and nodes are separate checks, so a search that returns the right values but examines the
+wrong nodes keeps the points for its values.
+"""
+import math
+
+from hypothesis import example, given
+from hypothesis import strategies as st
+
+from autograder import strategies
+from autograder.checks import check, course, judge
+from autograder.checks.observe import call, true_value
+from reference.ordering import CENTER_FIRST
+
+CENTER_FIRST_ORDER = {"$order": {"kind": "priority", "cells": CENTER_FIRST}}
+ORDER_NOTES = {"reversed": "Each node's actions are searched in reverse order.",
+               "shuffled": "Each node's actions are searched in the order the given order "
+                           "function returns (a fixed shuffle per node)."}
+
+
+def searched_in(order):
+    return ORDER_NOTES[order["kind"]] if order else ""
+
+
+def order_argument(order):
+    """alphabeta_decision's optional `order`, left out when there is none (testing its default)."""
+    return [{"$order": order}] if order else []
+
+
+@check("alphabeta_value: equals minimax at the root on random trees")
+@given(game=strategies.tree_games())
+@example(game=course.TEXTBOOK)
+@example(game=course.EXERCISE_1)
+def test_alphabeta_value_on_trees(observer, game):
+    got, want = observer.both(call("alphabeta_value", game))
+    judge.same_answer("alphabeta_value", got, want, judge.shown(game), "the minimax value")
+
+
+@check("alphabeta_value: meets the window rule under any window")
+@given(case=strategies.games_with_windows())
+@example(case=(course.TEXTBOOK, (3, 3)))
+@example(case=(course.TEXTBOOK, (2, 4)))
+def test_alphabeta_value_window_rule(observer, case):
+    game, (alpha, beta) = case
+    got, _ = observer.both(call("alphabeta_value", game, alpha, beta))
+    judge.window_rule("alphabeta_value", got, true_value(game), alpha, beta, judge.shown(game))
+
+
+@check("alphabeta_value: examines the reference's nodes")
+@given(game=strategies.tree_games())
+@example(game=course.TEXTBOOK)
+@example(game=course.EXERCISE_1)
+def test_alphabeta_value_nodes(observer, game):
+    got, want = observer.both(call("alphabeta_value", game))
+    judge.same_trace("alphabeta_value", got, want, game, judge.shown(game))
+
+
+@check("alphabeta_value: examines the reference's nodes with a narrowed window")
+@given(case=strategies.games_with_windows(strict=True))
+@example(case=(course.TEXTBOOK, (2, 3)))
+def test_alphabeta_value_nodes_in_window(observer, case):
+    game, (alpha, beta) = case
+    got, want = observer.both(call("alphabeta_value", game, alpha, beta))
+    judge.same_trace("alphabeta_value", got, want, game,
+                     judge.shown(game, note=f"The search starts with alpha={alpha}, beta={beta}."))
+
+
+@check("alphabeta_value: examines the reference's nodes with an order function")
+@given(game=strategies.tree_games(), order=strategies.orders)
+def test_alphabeta_value_nodes_with_order(observer, game, order):
+    got, want = observer.both(call("alphabeta_value", game, -math.inf, math.inf,
+                                   {"$order": order}))
+    judge.same_trace("alphabeta_value", got, want, game,
+                     judge.shown(game, note=searched_in(order)))
+
+
+@check("alphabeta_value: the course's tic-tac-toe positions")
+def test_alphabeta_value_on_positions(observer):
+    for game in course.POSITIONS:
+        got, want = observer.both(call("alphabeta_value", game))
+        judge.same_answer("alphabeta_value", got, want, judge.shown(game, smallest=False),
+                          "the minimax value")
+
+
+@check("alphabeta_value: examines the course's node counts in tic-tac-toe")
+def test_alphabeta_value_nodes_on_positions(observer):
+    for game in course.POSITIONS:  # 18,297, 101 and 93 nodes
+        got, want = observer.both(call("alphabeta_value", game))
+        judge.same_trace("alphabeta_value", got, want, game, judge.shown(game, smallest=False))
+    got, want = observer.both(call("alphabeta_value", course.EMPTY, -math.inf, math.inf,
+                                   CENTER_FIRST_ORDER))  # 7,275 nodes
+    judge.same_trace("alphabeta_value", got, want, course.EMPTY, judge.shown(
+        course.EMPTY, smallest=False, note="Searched centre first, then corners, then edges."))
+
+
+@check("alphabeta_decision: best action on random trees, first of ties")
+@given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
+@example(game=course.TEXTBOOK, order=None)
+@example(game=course.EXERCISE_1, order=None)
+def test_alphabeta_decision_on_trees(observer, game, order):
+    got, want = observer.both(call("alphabeta_decision", game, *order_argument(order)))
+    judge.same_answer("alphabeta_decision", got, want, judge.shown(game, note=searched_in(order)),
+                      "the best action (the first of equally good ones in search order)")
+
+
+@check("alphabeta_decision: examines the reference's nodes")
+@given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
+@example(game=course.TEXTBOOK, order=None)
+def test_alphabeta_decision_nodes(observer, game, order):
+    got, want = observer.both(call("alphabeta_decision", game, *order_argument(order)))
+    judge.same_trace("alphabeta_decision", got, want, game,
+                     judge.shown(game, note=searched_in(order)))
+
+
+@check("alphabeta_decision: the course's tic-tac-toe positions")
+def test_alphabeta_decision_on_positions(observer):
+    cases = [(game, ()) for game in course.POSITIONS] + [(course.EMPTY, (CENTER_FIRST_ORDER,))]
+    for game, order in cases:  # 0, 7 and 3; centre first from the empty board, 4
+        got, want = observer.both(call("alphabeta_decision", game, *order))
+        judge.same_answer("alphabeta_decision", got, want, judge.shown(
+            game, smallest=False, note="Searched centre first." if order else ""),
+            "the best action (the first of equally good ones in search order)")

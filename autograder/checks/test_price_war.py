@@ -1,0 +1,42 @@
+"""Checks of price_war.py on random general-sum games of two moves, and on the course's price war."""
+from hypothesis import example, given
+
+from autograder import strategies
+from autograder.checks import check, course, judge
+from autograder.checks.observe import call
+from autograder.drawing import draw_price_war
+
+
+def shown(war):
+    return judge.Shown(draw_price_war, war["tree"], war["ours"], war["theirs"], war["root"])
+
+
+@check("rational_response: random price wars with ties and negatives")
+@given(war=strategies.price_wars())
+@example(war=course.PRICE_WAR)
+def test_rational_response(observer, war):
+    for option in war["tree"][war["root"]]:
+        got, want = observer.both(call("rational_response", None, war["tree"], war["theirs"],
+                                       option))
+        judge.same_answer("rational_response", got, want, shown(war),
+                          f"the competitor's best leaf under {option} (the first of ties)")
+
+
+@check("rational_decision: random price wars with ties and negatives")
+@given(war=strategies.price_wars())
+@example(war=course.PRICE_WAR)
+def test_rational_decision(observer, war):
+    got, want = observer.both(call("rational_decision", None, war["tree"], war["ours"],
+                                   war["theirs"], war["root"]))
+    judge.same_answer("rational_decision", got, want, shown(war),
+                      "the option whose rational response leaves us the most (the first of ties)")
+
+
+@check("guaranteed_decision: random price wars with ties and negatives")
+@given(war=strategies.price_wars())
+@example(war=course.PRICE_WAR)
+def test_guaranteed_decision(observer, war):
+    got, want = observer.both(call("guaranteed_decision", None, war["tree"], war["ours"],
+                                   war["root"]))
+    judge.same_answer("guaranteed_decision", got, want, shown(war),
+                      "the option whose worst leaf for us is best (the first of ties)")

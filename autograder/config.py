@@ -1,0 +1,77 @@
+"""grading.toml: the course's grading policy, loaded once and validated with one-line errors."""
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
+
+
+class ConfigError(Exception):
+    """grading.toml cannot be used; the message says where and what to change."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    call_floor_seconds: float = 3.0   # every call may take this long, however fast the reference
+    slowdown: float = 20.0            # ...plus this many times the reference's time for that call
+    check_seconds: float = 900.0      # pytest-timeout's backstop for one whole check
+    memory_mb: int = 1024             # the worker's address space
+    output_kb: int = 64               # what is kept of the student's printed output
+
+    def call_seconds(self, reference_seconds):
+        return self.call_floor_seconds + self.slowdown * reference_seconds
+
+
+@dataclass(frozen=True)
+class CheckPolicy:
+    points: float
+
+
+@dataclass(frozen=True)
+class Config:
+    max_examples: int
+    limits: Limits
+    checks: dict
+
+    def policy(self, check_name):
+        try:
+            return self.checks[check_name]
+        except KeyError:
+            raise ConfigError(f"grading.toml has no entry for the check {check_name!r}: "
+                              f"add it under [checks]") from None
+
+
+def _number(table, key, where, default):
+    value = table.get(key, default)
+    if type(value) not in (int, float) or value < 0:
+        raise ConfigError(f"grading.toml: {where}.{key} must be a non-negative number, not {value!r}")
+    return value
+
+
+def load(path=DEFAULT_PATH):
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"no grading configuration at {path}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path} is not valid TOML: {error}") from None
+    unknown = set(data) - {"hypothesis", "limits", "checks"}
+    if unknown:
+        raise ConfigError(f"grading.toml: unknown section [{sorted(unknown)[0]}]; "
+                          f"the sections are [hypothesis], [limits] and [checks]")
+    defaults = Limits()
+    limits_table = data.get("limits", {})
+    unknown = set(limits_table) - set(Limits.__dataclass_fields__)
+    if unknown:
+        raise ConfigError(f"grading.toml: unknown setting limits.{sorted(unknown)[0]}")
+    limits = Limits(**{key: _number(limits_table, key, "limits", getattr(defaults, key))
+                       for key in Limits.__dataclass_fields__})
+    max_examples = _number(data.get("hypothesis", {}), "max_examples", "hypothesis", 50)
+    checks = {}
+    for name, entry in data.get("checks", {}).items():
+        if not isinstance(entry, dict) or set(entry) - {"points"}:
+            raise ConfigError(f"grading.toml: [checks] {name!r} must be a table like "
+                              f"{{ points = 2 }}")
+        checks[name] = CheckPolicy(points=_number(entry, "points", f"checks.{name!r}", None))
+    return Config(max_examples=int(max_examples), limits=limits, checks=checks)

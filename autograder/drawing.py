@@ -1,0 +1,83 @@
+"""Inputs drawn for people: trees as the course draws them, boards as a 3x3 grid.
+
+Inner nodes are lettered breadth first (A is the root, then B, C, D...), and a leaf is named after its
+parent and its position (B1, B2, B3), so the textbook tree reads exactly as in the course texts.
+"""
+import itertools
+import string
+from collections import deque
+
+OTHER = {"MAX": "MIN", "MIN": "MAX"}
+
+
+def _letters():
+    for size in itertools.count(1):
+        for letters in itertools.product(string.ascii_uppercase, repeat=size):
+            yield "".join(letters)
+
+
+def node_names(tree):
+    """A dict from each node's path to its name."""
+    names, leaves = {}, []
+    letters = _letters()
+    queue = deque([((), tree)])
+    while queue:
+        path, node = queue.popleft()
+        if isinstance(node, list) or not path:
+            names[path] = next(letters)
+        else:
+            leaves.append(path)
+        if isinstance(node, list):
+            queue.extend((path + (i,), child) for i, child in enumerate(node))
+    for path in leaves:
+        names[path] = f"{names[path[:-1]]}{path[-1] + 1}"
+    return names
+
+
+def draw_tree(tree, root="MAX"):
+    names = node_names(tree)
+    lines = []
+
+    def walk(node, path, player, prefix, last):
+        branch = "" if not path else ("└── " if last else "├── ")
+        label = f"{names[path]} ({player})" if isinstance(node, list) else f"{names[path]} = {node}"
+        lines.append(prefix + branch + label)
+        if isinstance(node, list):
+            inner = prefix + ("" if not path else ("    " if last else "│   "))
+            for i, child in enumerate(node):
+                walk(child, path + (i,), OTHER[player], inner, i == len(node) - 1)
+
+    walk(tree, (), root, "", True)
+    return "\n".join(lines)
+
+
+def draw_board(board):
+    rows = [" " + " | ".join(board[i:i + 3]) for i in (0, 3, 6)]
+    to_move = "X" if board.count("X") == board.count("O") else "O"
+    return "\n---+---+---\n".join(rows) + f"\n({to_move} to move; cells are numbered 0-8 row by row)"
+
+
+def draw_game(spec):
+    if spec["kind"] == "tree":
+        return draw_tree(spec["tree"], spec.get("root", "MAX"))
+    return draw_board(spec["board"])
+
+
+def name_node(spec, path):
+    if spec["kind"] == "tree":
+        return node_names(spec["tree"]).get(tuple(path), f"the node at path {list(path)}")
+    if not path:
+        return "the given position"
+    return "the position after moves " + ", ".join(map(str, path))
+
+
+def draw_price_war(tree, ours, theirs, root):
+    lines = [f"{root}"]
+    for i, option in enumerate(tree[root]):
+        last_option = i == len(tree[root]) - 1
+        lines.append(("└── " if last_option else "├── ") + option)
+        for j, leaf in enumerate(tree[option]):
+            bar = "    " if last_option else "│   "
+            corner = "└── " if j == len(tree[option]) - 1 else "├── "
+            lines.append(f"{bar}{corner}{leaf}: ours {ours[leaf]}, theirs {theirs[leaf]}")
+    return "\n".join(lines)

@@ -1,0 +1,106 @@
+"""Grading one submission: pytest runs the checks against a worker, a plugin collects one Report.
+
+Every check is a real pytest test (hypothesis generates its games, pytest-timeout bounds it as a
+backstop behind the worker's own kill). The plugin hands the tests their `observer` fixture and turns
+each test's outcome into a CheckResult with the points grading.toml gives it.
+"""
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Verbosity, settings
+from hypothesis.errors import Flaky
+
+from autograder.checks.judge import CheckFailed
+from autograder.checks.observe import Observer
+from autograder.results import CheckResult, Report
+from autograder.supervisor import Student, StudentTimedOut, stage_runtime
+
+CHECKS = Path(__file__).resolve().parent / "checks"
+
+
+class GradingError(Exception):
+    """Grading could not complete; the message says why in one line."""
+
+
+def use_hypothesis_settings(config):
+    """Derandomized and without an example database: the same submission always meets the same
+    games, on every run and every machine."""
+    settings.register_profile(
+        "grading", max_examples=config.max_examples, derandomize=True, database=None,
+        deadline=None, print_blob=False, report_multiple_bugs=False, verbosity=Verbosity.quiet,
+        suppress_health_check=list(HealthCheck))
+    settings.load_profile("grading")
+
+
+def feedback(exc):
+    """What the student reads for a failed check; None when the grader itself failed."""
+    if isinstance(exc, (CheckFailed, StudentTimedOut)):
+        return str(exc)
+    if isinstance(exc, BaseExceptionGroup):
+        return next(filter(None, map(feedback, exc.exceptions)), None)
+    if isinstance(exc, Flaky):
+        return ("the function gave different answers when called twice on the same input; "
+                "make it depend only on its arguments")
+    if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
+        return "the check ran out of time as a whole: " + str(exc).splitlines()[0]
+    return None
+
+
+class GradingPlugin:
+    def __init__(self, observer, config):
+        self._observer = observer
+        self.config = config
+        self.results = []
+
+    @pytest.fixture(scope="session")
+    def observer(self):
+        return self._observer
+
+    def pytest_collection_modifyitems(self, items):
+        for item in items:
+            marker = item.get_closest_marker("check")
+            if marker is None:
+                raise pytest.UsageError(f"{item.nodeid} is not marked as a graded @check")
+            self.config.policy(marker.args[0])
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if report.when == "call" or (report.when == "setup" and report.failed):
+            self.results.append(self.result(item, report, call))
+
+    def result(self, item, report, call):
+        name = item.get_closest_marker("check").args[0]
+        max_points = self.config.policy(name).points
+        function = name.split(":")[0]
+        if report.passed:
+            return CheckResult(name, function, max_points, max_points, "passed")
+        message = feedback(call.excinfo.value)
+        if message is None:
+            print(f"autograder: internal error in {name!r}:\n{report.longreprtext}", file=sys.stderr)
+            return CheckResult(name, function, 0, max_points, "error",
+                               "the grader itself failed on this check (not your fault); "
+                               "please tell your instructor")
+        return CheckResult(name, function, 0, max_points, "failed", message)
+
+
+def run_checks(observer, config):
+    use_hypothesis_settings(config)
+    plugin = GradingPlugin(observer, config)
+    args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
+            "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:xdist",
+            "-o", f"timeout={config.limits.check_seconds}"]
+    code = pytest.main(args, plugins=[plugin])
+    if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
+        raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
+    return plugin.results
+
+
+def grade(submission_folder, config, scratch, name=None):
+    """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime."""
+    runtime = stage_runtime(Path(scratch) / "runtime")
+    with Student(runtime, str(submission_folder), config.limits) as student:
+        checks = run_checks(Observer(student), config)
+    return Report(submission=name or Path(submission_folder).name, checks=checks)

@@ -1,0 +1,68 @@
+"""What the student's code did on one call, decoded from the worker's JSON and checked for shape.
+
+Nothing from the worker is trusted: a reply of the wrong shape is treated as a crash of that call,
+and answers keep the exact builtin types that json gives them, so comparing them runs no student code.
+"""
+from dataclasses import dataclass
+
+NO_ANSWER = object()
+
+
+@dataclass(frozen=True)
+class Observation:
+    answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
+    answer_type: str = ""        # the exact type the function returned, by name
+    trace: tuple | None = None   # paths of the nodes examined, in order
+    problem: str | None = None   # why there is no usable answer, in words for the student
+    seconds: float = 0.0         # as measured by whoever ran the call
+
+    @property
+    def answered(self):
+        return self.problem is None and self.answer is not NO_ANSWER
+
+
+def describe_exception(info):
+    text = f"raised {info.get('exception', 'an exception')}"
+    if info.get("message"):
+        text += f": {info['message']}"
+    where = info.get("where")
+    if where:
+        text += f"\n  at {where.get('file')}, line {where.get('line')}: {where.get('code', '')}"
+    return text
+
+
+def describe_problem(problem):
+    if "missing_module" in problem:
+        return f"is missing: the submission has no {problem['missing_module']}"
+    if "missing_function" in problem:
+        return f"is missing: {problem['module']} defines no function {problem['missing_function']}"
+    if "import_error" in problem:
+        return f"could not run: {problem['module']} failed to import, it " + describe_exception(
+            problem["import_error"])
+    if "raised" in problem:
+        info = problem["raised"]
+        if info.get("exception") == "NotImplementedError":
+            return "is not implemented yet (it raised NotImplementedError)"
+        return describe_exception(info)
+    raise ValueError("unknown problem")
+
+
+def _trace(data):
+    if data is None:
+        return None
+    if not isinstance(data, list) or not all(
+            isinstance(path, list) and all(type(step) is int for step in path) for path in data):
+        raise ValueError("malformed trace")
+    return tuple(tuple(path) for path in data)
+
+
+def from_reply(reply, seconds):
+    """Decode one worker reply; any surprise in its shape becomes a problem, never an exception."""
+    try:
+        if "problem" in reply:
+            return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
+        data = reply["observation"]
+        return Observation(answer=data.get("answer", NO_ANSWER), answer_type=str(data["type"]),
+                           trace=_trace(data.get("trace")), seconds=seconds)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return Observation(problem="sent the grader a reply it could not read", seconds=seconds)

@@ -1,0 +1,4 @@
+"""Reporters: each turns one Report into one output format, and nothing else."""
+from autograder.reporters import gradescope, text
+
+FORMATS = {"text": text.render, "gradescope": gradescope.render}

@@ -1,0 +1,31 @@
+"""The terminal report: a table per function, then every failure with its explanation."""
+import io
+import textwrap
+
+from rich.console import Console
+from rich.table import Table
+
+
+def _points(value):
+    return f"{value:g}"
+
+
+def render(report):
+    table = Table(title=f"{report.submission}: {_points(report.points)} / "
+                        f"{_points(report.max_points)} points")
+    for column in ("function", "points", "passed", "failed"):
+        table.add_column(column, justify="left" if column == "function" else "right")
+    for summary in report.by_function():
+        table.add_row(summary.function, f"{_points(summary.points)} / {_points(summary.max_points)}",
+                      str(summary.passed), str(summary.failed))
+    buffer = io.StringIO()
+    console = Console(file=buffer, width=100, color_system=None, highlight=False)
+    console.print(table)
+    failures = [check for check in report.checks if not check.passed]
+    for check in failures:
+        console.print(f"\n✗ {check.name}  ({_points(check.points)} / {_points(check.max_points)})",
+                      markup=False)
+        console.print(textwrap.indent(check.feedback, "    "), markup=False, soft_wrap=True)
+    if not failures:
+        console.print("\nEvery check passed.")
+    return buffer.getvalue()

@@ -1,0 +1,205 @@
+"""The grader's side of the process boundary: start the untrusted worker, send it calls, time them.
+
+Time limits are enforced from here, by killing the worker's whole process group: a timer inside the
+worker could be defeated by the code it times. After a kill or a crash the next call starts a fresh
+worker, so one bad function costs only its own checks. A function that has timed out once fails its
+later checks at once, so a hang costs at most one time limit per function.
+"""
+import os
+import resource
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from autograder.observations import Observation, from_reply
+from autograder.worker.protocol import decode_message, encode_message
+
+PACKAGE = Path(__file__).resolve().parent
+RUNTIME_PACKAGES = ("games", "worker")
+BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
+             "from autograder.worker.main import main; "
+             "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])")
+REPLY_LIMIT = 256 * 1024 * 1024
+
+
+class StudentTimedOut(BaseException):
+    """A call ran out of time. A BaseException, so that hypothesis stops at once instead of
+    shrinking, which would run the hang again."""
+
+
+def stage_runtime(folder):
+    """Copy the worker's own code, and nothing else of the grader, into `folder`."""
+    target = Path(folder) / "autograder"
+    target.mkdir(parents=True)
+    (target / "__init__.py").write_text("")
+    for package in RUNTIME_PACKAGES:
+        shutil.copytree(PACKAGE / package, target / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+    return str(folder)
+
+
+class CappedOutput:
+    """Drains the worker's stdout and stderr so it never blocks, keeping only the first bytes."""
+
+    def __init__(self, stream, limit):
+        self.limit = limit
+        self.kept = bytearray()
+        self.thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _drain(self, stream):
+        for chunk in iter(lambda: stream.read1(65536), b""):
+            room = self.limit - len(self.kept)
+            if room > 0:
+                self.kept += chunk[:room]
+        stream.close()
+
+    def text(self):
+        return self.kept.decode(errors="replace")
+
+
+class Worker:
+    """One untrusted process running autograder.worker.main on the submission."""
+
+    def __init__(self, runtime, submission, limits):
+        requests_r, self.requests = os.pipe()
+        self.replies, replies_w = os.pipe()
+        memory = limits.memory_mb * 1024 * 1024
+
+        def restrict():
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+        self.process = subprocess.Popen(
+            [sys.executable, "-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime,
+             str(requests_r), str(replies_w), submission],
+            pass_fds=(requests_r, replies_w), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, cwd=submission, start_new_session=True,
+            env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0"},
+            preexec_fn=restrict)
+        os.close(requests_r)
+        os.close(replies_w)
+        self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
+        self.buffer = bytearray()
+
+    def send(self, message):
+        data = encode_message(message)
+        try:
+            while data:
+                data = data[os.write(self.requests, data):]
+        except BrokenPipeError:
+            pass  # the worker is gone; receive() reports how it ended
+
+    def receive(self, deadline):
+        """The next reply; None when the worker died first. Raises TimeoutError at the deadline."""
+        while b"\n" not in self.buffer:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self.replies], [], [], remaining)
+            if not ready:
+                continue
+            chunk = os.read(self.replies, 1 << 20)
+            if not chunk or len(self.buffer) > REPLY_LIMIT:
+                return None
+            self.buffer += chunk
+        line, _, rest = self.buffer.partition(b"\n")
+        self.buffer = bytearray(rest)
+        try:
+            return decode_message(line)
+        except ValueError:
+            return {}
+
+    def how_it_ended(self):
+        self.kill()
+        code = self.process.returncode
+        if code is not None and code < 0:
+            name = signal.Signals(-code).name
+            extra = {"SIGSEGV": " (a segmentation fault: often recursion too deep)",
+                     "SIGKILL": " (killed: often memory exhausted)"}.get(name, "")
+            return f"crashed the Python interpreter: killed by {name}{extra}"
+        return f"ended the worker process (exit code {code}) instead of returning"
+
+    def kill(self):
+        if self.process.poll() is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        self.process.wait()
+        for fd in (self.requests, self.replies):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.requests = self.replies = -1
+
+
+class Student:
+    """The trusted handle on one submission: every call goes to a worker process, one at a time."""
+
+    def __init__(self, runtime, submission, limits):
+        self.runtime, self.submission, self.limits = runtime, submission, limits
+        self.worker = None
+        self.timed_out = {}  # function -> the limit it exceeded
+
+    def call(self, call, reference_seconds=0.0):
+        return self.submit(call).wait(reference_seconds)
+
+    def submit(self, call):
+        """Send `call` now; the answer is collected by `.wait()`, so that the grader can compute
+        the reference's answer on its own core meanwhile."""
+        function = call["function"]
+        if function in self.timed_out:
+            raise StudentTimedOut(f"{function} timed out in an earlier check "
+                                  f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
+        if self.worker is None:
+            self.worker = Worker(self.runtime, self.submission, self.limits)
+        self.worker.send({"call": call})
+        return Pending(self, function, time.monotonic())
+
+    def close(self):
+        if self.worker is not None:
+            self.worker.kill()
+            self.worker = None
+
+    def output(self):
+        return self.worker.output.text() if self.worker else ""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Pending:
+    def __init__(self, student, function, started):
+        self.student, self.function, self.started = student, function, started
+
+    def wait(self, reference_seconds=0.0):
+        student = self.student
+        limit = student.limits.call_seconds(reference_seconds)
+        try:
+            reply = student.worker.receive(self.started + limit)
+        except TimeoutError:
+            student.close()
+            student.timed_out[self.function] = limit
+            raise StudentTimedOut(f"{self.function} did not return within the time limit of "
+                                  f"{limit:.1f} s ({student.limits.slowdown:g} times the reference's time plus "
+                                  f"{student.limits.call_floor_seconds:g} s); "
+                                  f"look for a loop that never ends") from None
+        except BaseException:
+            student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
+            raise
+        seconds = time.monotonic() - self.started
+        if reply is None:
+            problem = student.worker.how_it_ended()
+            student.worker = None
+            return Observation(problem=problem, seconds=seconds)
+        return from_reply(reply, seconds)

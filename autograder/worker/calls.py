@@ -1,0 +1,83 @@
+"""A call of one contract function, described as plain JSON, and how to carry it out.
+
+The grader describes each call (function, game, state, extra arguments) as JSON; the worker runs it on
+the student's module and the grader runs the same description on the reference, so both answers come
+from the same arguments and are encoded the same way. The game is instrumented on both sides, so the
+trace of examined nodes is recorded by the game, never by the code under test.
+"""
+import time
+
+from autograder.games import TicTacToe, TreeGame
+from autograder.games.instrumented import InstrumentedGame
+from autograder.games.orders import build_evaluation, build_order
+
+MODULES = {
+    "minimax_value": "minimax", "minimax_decision": "minimax",
+    "alphabeta_value": "alphabeta", "alphabeta_decision": "alphabeta",
+    "center_first": "ordering", "evaluation_order": "ordering",
+    "rational_response": "price_war", "rational_decision": "price_war",
+    "guaranteed_decision": "price_war",
+}
+
+
+class Unencodable(Exception):
+    """The answer holds a value that is not an exact builtin type."""
+
+
+def build_game(spec):
+    if spec["kind"] == "tree":
+        return TreeGame(spec["tree"], spec.get("root", "MAX"))
+    if spec["kind"] == "tictactoe":
+        return TicTacToe(spec["board"])
+    raise ValueError(f"unknown game spec {spec!r}")
+
+
+def state_at(game, path):
+    state = game.initial
+    for action in path:
+        state = game.result(state, action)
+    return state
+
+
+def build_argument(value):
+    """Orders and evaluations travel as tagged specs; everything else is plain data."""
+    if isinstance(value, dict) and "$order" in value:
+        return build_order(value["$order"])
+    if isinstance(value, dict) and "$evaluation" in value:
+        return build_evaluation(value["$evaluation"])
+    return value
+
+
+def encode_answer(value):
+    """The answer as JSON data. Only exact builtins cross, so a subclass with a rigged == cannot."""
+    kind = type(value)
+    if value is None or kind in (int, float, str, bool):
+        return value
+    if kind in (list, tuple):
+        return [encode_answer(item) for item in value]
+    raise Unencodable(kind.__name__)
+
+
+def perform(function, call):
+    """Run `function` as `call` describes, on an instrumented game; return the observation."""
+    args = [build_argument(a) for a in call.get("args", [])]
+    game = None
+    if call.get("game") is not None:
+        game = InstrumentedGame(build_game(call["game"]))
+        args = [game, state_at(game.game, call.get("state", []))] + args
+    return observe(function, args, game)
+
+
+def observe(function, args, game=None):
+    """Call `function(*args)`; the answer, its exact type and the game's trace, as plain data."""
+    start = time.perf_counter()
+    value = function(*args)
+    seconds = time.perf_counter() - start
+    observation = {"type": type(value).__name__, "seconds": seconds}
+    try:
+        observation["answer"] = encode_answer(value)
+    except Unencodable as unencodable:
+        observation["type"] = str(unencodable)
+    if game is not None:
+        observation["trace"] = game.trace
+    return observation

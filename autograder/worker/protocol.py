@@ -1,0 +1,14 @@
+"""Framing between the grader and the worker: one JSON document per line, never pickle.
+
+json.dumps never writes a raw newline, so a line is a message. Infinity is allowed because alpha-beta
+windows are unbounded by default.
+"""
+import json
+
+
+def encode_message(message):
+    return (json.dumps(message, separators=(",", ":")) + "\n").encode()
+
+
+def decode_message(line):
+    return json.loads(line)
