@@ -13,6 +13,7 @@ from hypothesis.errors import Flaky
 
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
+from autograder.config import ConfigError
 from autograder.results import CheckResult, Report
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 
@@ -52,17 +53,30 @@ class GradingPlugin:
         self._observer = observer
         self.config = config
         self.results = []
+        self.config_error = None
 
     @pytest.fixture(scope="session")
     def observer(self):
         return self._observer
 
     def pytest_collection_modifyitems(self, items):
+        """Every check needs points in grading.toml and every entry there a check; otherwise
+        nothing runs, and the engine reports the first mismatch once pytest is done."""
+        names = []
         for item in items:
             marker = item.get_closest_marker("check")
             if marker is None:
                 raise pytest.UsageError(f"{item.nodeid} is not marked as a graded @check")
-            self.config.policy(marker.args[0])
+            names.append(marker.args[0])
+        try:
+            for name in names:
+                self.config.policy(name)
+            for name in self.config.checks:
+                if name not in names:
+                    raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
+        except ConfigError as error:
+            self.config_error = error
+            items.clear()
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -93,6 +107,8 @@ def run_checks(observer, config):
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:xdist",
             "-o", f"timeout={config.limits.check_seconds}"]
     code = pytest.main(args, plugins=[plugin])
+    if plugin.config_error:
+        raise plugin.config_error
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
     return plugin.results

@@ -55,8 +55,9 @@ def _from_zip(path, target):
 
 
 def _from_folder(path, target):
-    names = _python_files([str(p.relative_to(path).as_posix()) for p in path.rglob("*.py")
-                           if len(p.relative_to(path).parts) <= 2])
+    names = _python_files([p.relative_to(path).as_posix() for p in path.rglob("*.py")
+                           if len(p.relative_to(path).parts) <= 2 and p.is_file()
+                           and not p.is_symlink()])
     _check_found(path, names)
     for name in names:
         shutil.copyfile(path / name, target / PurePosixPath(name).name)
@@ -69,7 +70,7 @@ def stage(path, scratch):
     target.mkdir(parents=True)
     if path.is_dir():
         _from_folder(path, target)
-    elif path.is_file() and zipfile.is_zipfile(path):
+    elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
         _from_zip(path, target)
     elif path.is_file():
         raise SubmissionError(f"{path} is neither a folder nor a zip file: hand in your solutions "

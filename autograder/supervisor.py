@@ -147,6 +147,7 @@ class Student:
         self.runtime, self.submission, self.limits = runtime, submission, limits
         self.worker = None
         self.timed_out = {}  # function -> the limit it exceeded
+        self.calls = 0
 
     def call(self, call, reference_seconds=0.0):
         return self.submit(call).wait(reference_seconds)
@@ -160,8 +161,9 @@ class Student:
                                   f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
         if self.worker is None:
             self.worker = Worker(self.runtime, self.submission, self.limits)
-        self.worker.send({"call": call})
-        return Pending(self, function, time.monotonic())
+        self.calls += 1
+        self.worker.send({"id": self.calls, "call": call})
+        return Pending(self, function, self.calls, time.monotonic())
 
     def close(self):
         if self.worker is not None:
@@ -179,14 +181,22 @@ class Student:
 
 
 class Pending:
-    def __init__(self, student, function, started):
-        self.student, self.function, self.started = student, function, started
+    def __init__(self, student, function, number, started):
+        self.student, self.function, self.number, self.started = student, function, number, started
+
+    def _reply(self, deadline):
+        """The reply to this call; lines the student's code wrote to the reply pipe itself are
+        skipped, so they cannot shift the replies of later calls."""
+        while True:
+            reply = self.student.worker.receive(deadline)
+            if reply is None or not isinstance(reply, dict) or reply.get("id") == self.number:
+                return reply
 
     def wait(self, reference_seconds=0.0):
         student = self.student
         limit = student.limits.call_seconds(reference_seconds)
         try:
-            reply = student.worker.receive(self.started + limit)
+            reply = self._reply(self.started + limit)
         except TimeoutError:
             student.close()
             student.timed_out[self.function] = limit

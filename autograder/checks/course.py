@@ -26,3 +26,12 @@ POSITIONS = [EMPTY, BLOCK, DOUBLE_THREAT]
 # The price war: guaranteed baixar_5 (floor 5); rational responses m_comp_baixa5, b5_comp_iguala,
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
 PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN, "root": "inici"}
+
+NAMES = [(TEXTBOOK, "the course's textbook tree"), (EXERCISE_1, "the tree of the course's exercise 1"),
+         (EMPTY, "the empty board"), (BLOCK, "the course's blocking position"),
+         (DOUBLE_THREAT, "the course's double-threat position"), (PRICE_WAR, "the course's price war")]
+
+
+def name_of(example):
+    """What the course calls this input, or None for a generated one."""
+    return next((name for known, name in NAMES if known == example), None)

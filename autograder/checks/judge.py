@@ -6,6 +6,7 @@ types: numbers (int or float, never bool) by value, actions and names by type an
 """
 import math
 
+from autograder.checks import course
 from autograder.drawing import draw_game, name_node
 from autograder.observations import NO_ANSWER
 
@@ -29,13 +30,18 @@ def exactly_equal(got, want):
 class Shown:
     """The input, drawn only when a message needs it (most checks pass and never do)."""
 
-    def __init__(self, draw, *args, smallest=True, note=""):
-        self.draw, self.args, self.smallest, self.note = draw, args, smallest, note
+    def __init__(self, draw, example, *args, smallest=True, note=""):
+        self.draw, self.example, self.args = draw, example, args
+        self.smallest, self.note = smallest, note
 
     def __str__(self):
-        head = "The smallest input that shows it" if self.smallest else "The input"
+        name = course.name_of(self.example)
+        if name:
+            head = f"It shows on {name}"
+        else:
+            head = "The smallest input that shows it" if self.smallest else "The input"
         note = f"\n{self.note}" if self.note else ""
-        return f"\n\n{head}:\n{self.draw(*self.args)}{note}"
+        return f"\n\n{head}:\n{self.draw(self.example, *self.args)}{note}"
 
 
 def shown(spec, smallest=True, note=""):
@@ -85,15 +91,15 @@ def same_trace(function, got, want, spec, context, searcher="your search"):
     name = lambda path: name_node(spec, path)  # noqa: E731
     step = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine),
                                                                                    len(theirs)))
-    summary = f"{searcher} examined {len(mine)} nodes where alpha-beta examines {len(theirs)}"
+    summary = f"{searcher} examined {len(mine):,} nodes where alpha-beta examines {len(theirs):,}"
     if step == len(theirs):
-        detail = (f"after the same first {step} nodes, {searcher} went on to examine "
+        detail = (f"after the same first {step:,} nodes, {searcher} went on to examine "
                   f"{name(mine[step])}, which alpha-beta prunes")
     elif step == len(mine):
-        detail = (f"after the same first {step} nodes, {searcher} stopped, but alpha-beta "
+        detail = (f"after the same first {step:,} nodes, {searcher} stopped, but alpha-beta "
                   f"still examines {name(theirs[step])}")
     else:
-        detail = (f"the first {step} nodes agree; then {searcher} examined {name(mine[step])} "
+        detail = (f"the first {step:,} nodes agree; then {searcher} examined {name(mine[step])} "
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
@@ -105,6 +111,6 @@ def examines_every_node(function, got, all_nodes, spec, context):
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
     if missed:
-        raise CheckFailed(f"{function} examined {len(got.trace)} of the {len(all_nodes)} nodes; "
+        raise CheckFailed(f"{function} examined {len(got.trace):,} of the {len(all_nodes):,} nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, missed[0])}.{context}")

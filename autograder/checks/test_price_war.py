@@ -7,8 +7,12 @@ from autograder.checks.observe import call
 from autograder.drawing import draw_price_war
 
 
+def draw(war):
+    return draw_price_war(war["tree"], war["ours"], war["theirs"], war["root"])
+
+
 def shown(war):
-    return judge.Shown(draw_price_war, war["tree"], war["ours"], war["theirs"], war["root"])
+    return judge.Shown(draw, war)
 
 
 @check("rational_response: random price wars with ties and negatives")

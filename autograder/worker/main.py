@@ -81,10 +81,12 @@ def main(requests_fd, replies_fd, submission_folder):
     sys.path.insert(1, folder)
     submission = Submission(folder)
     for line in requests:
-        reply = serve(submission, decode_message(line))
+        request = decode_message(line)
+        reply = {"id": request["id"], **serve(submission, request)}
         try:
             data = encode_message(reply)
         except (TypeError, ValueError) as exc:  # a trace or answer JSON cannot hold
-            data = encode_message({"problem": {"raised": describe_exception(exc, folder)}})
+            data = encode_message({"id": request["id"],
+                                   "problem": {"raised": describe_exception(exc, folder)}})
         replies.write(data)
         replies.flush()

@@ -1,0 +1,162 @@
+"""The students' stubs, generated from the reference solutions so that there is one source of truth.
+
+Each reference module marks its solution with nbgrader-style markers, indented like the code they
+wrap:
+
+    def minimax_value(game, state):
+        \"\"\"The teaching docstring, which the stub keeps.\"\"\"
+        ### BEGIN SOLUTION
+        ...
+        ### END SOLUTION
+
+An indented region (a function's body) becomes `# YOUR CODE HERE` and `raise NotImplementedError`
+at the markers' indentation, so the stub keeps the signature and the docstring and says clearly,
+when called, that it is not done yet. A region at column 0 (module-level solution code, such as a
+constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
+stubs with
+
+    python -m autograder.stubs            regenerate assignments/ from reference/
+    python -m autograder.stubs --check    only report whether assignments/ is up to date
+
+and the project's tests fail while assignments/ differs from what the reference generates.
+"""
+import argparse
+import sys
+from pathlib import Path
+
+from autograder.submission import CONTRACT_FILES
+
+BEGIN = "### BEGIN SOLUTION"
+END = "### END SOLUTION"
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE_DIR = ROOT / "reference"
+ASSIGNMENTS_DIR = ROOT / "assignments"
+
+
+def _marker(line, number):
+    """BEGIN or END when the line is a marker, else None; a near miss is an error, not code."""
+    text = line.strip()
+    if text in (BEGIN, END):
+        return text
+    if "BEGIN SOLUTION" in text or "END SOLUTION" in text:
+        raise ValueError(f"line {number}: {text!r} looks like a solution marker but is not exactly "
+                         f"{BEGIN!r} or {END!r}")
+    return None
+
+
+def _is_blank(line):
+    return not line.strip()
+
+
+def stub_source(reference_source: str) -> str:
+    """The stub for one reference module's source text.
+
+    Raises ValueError, naming the line, when a marker is unbalanced, nested, malformed, or ends at
+    another indentation than it began.
+    """
+    out = []
+    lines = reference_source.splitlines(keepends=True)
+    opened = None  # (line number, indentation) of the region being skipped
+    i = 0
+    while i < len(lines):
+        line, number = lines[i], i + 1
+        marker = _marker(line, number)
+        indent = line[:len(line) - len(line.lstrip())]
+        i += 1
+        if marker == BEGIN:
+            if opened:
+                raise ValueError(f"line {number}: nested {BEGIN!r}; the region opened at line "
+                                 f"{opened[0]} is still open")
+            opened = (number, indent)
+        elif marker == END:
+            if not opened:
+                raise ValueError(f"line {number}: {END!r} without a {BEGIN!r} before it")
+            if indent != opened[1]:
+                raise ValueError(f"line {number}: {END!r} is not indented like the {BEGIN!r} "
+                                 f"at line {opened[0]}")
+            newline = line[len(line.rstrip("\r\n")):] or "\n"
+            if indent:
+                out += [f"{indent}# YOUR CODE HERE{newline}",
+                        f"{indent}raise NotImplementedError{newline}"]
+            else:
+                # Keep the module's spacing: as many blank lines as the wider side of the hole had.
+                before = 0
+                while out and _is_blank(out[-1]):
+                    out.pop()
+                    before += 1
+                after = 0
+                while i < len(lines) and _is_blank(lines[i]):
+                    i += 1
+                    after += 1
+                if i < len(lines):
+                    out += ["\n"] * max(before, after)
+            opened = None
+        elif not opened:
+            out.append(line)
+    if opened:
+        raise ValueError(f"line {opened[0]}: {BEGIN!r} is never closed by {END!r}")
+    return "".join(out)
+
+
+def generate(reference_dir, target_dir):
+    """Write the stub of each contract module of `reference_dir` into `target_dir`.
+
+    Returns the paths written. Refuses (ValueError) a module without any solution region, since its
+    stub would hand out the solution, and a stub that is not valid Python.
+    """
+    reference_dir, target_dir = Path(reference_dir), Path(target_dir)
+    stubs = {}
+    for name in CONTRACT_FILES:
+        source = (reference_dir / name).read_text(encoding="utf-8")
+        try:
+            stubs[name] = stub_source(source)
+        except ValueError as error:
+            raise ValueError(f"{reference_dir / name}, {error}") from None
+        if stubs[name] == source:
+            raise ValueError(f"{reference_dir / name} marks no solution with {BEGIN!r}; "
+                             f"its stub would be the solution itself")
+        compile(stubs[name], str(target_dir / name), "exec")
+    target_dir.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, stub in stubs.items():
+        (target_dir / name).write_text(stub, encoding="utf-8")
+        written.append(target_dir / name)
+    return written
+
+
+def stale(reference_dir, target_dir):
+    """The names of the stubs in `target_dir` that differ from (or lack) what generate() writes."""
+    target_dir = Path(target_dir)
+    return [name for name in CONTRACT_FILES
+            if not (target_dir / name).is_file()
+            or (target_dir / name).read_text(encoding="utf-8")
+            != stub_source((Path(reference_dir) / name).read_text(encoding="utf-8"))]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="python -m autograder.stubs",
+                                     description="Generate the students' stubs from the reference.")
+    parser.add_argument("--reference", default=REFERENCE_DIR, help="default: reference/")
+    parser.add_argument("--target", default=ASSIGNMENTS_DIR, help="default: assignments/")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; exit 1 when a stub is out of date")
+    args = parser.parse_args(argv)
+    try:
+        if args.check:
+            outdated = stale(args.reference, args.target)
+            if outdated:
+                print(f"out of date in {args.target}: {', '.join(outdated)}; "
+                      f"run python -m autograder.stubs", file=sys.stderr)
+                return 1
+            print(f"{args.target} is up to date")
+            return 0
+        for path in generate(args.reference, args.target):
+            print(f"wrote {path}")
+    except (OSError, ValueError, SyntaxError) as error:
+        print(f"autograder.stubs: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

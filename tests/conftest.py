@@ -1,0 +1,44 @@
+"""Shared helpers for the project's own tests: grading a folder the way a user would, by the CLI."""
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REFERENCE = ROOT / "reference"
+
+
+def run_cli(*args, cwd=ROOT, timeout=600):
+    return subprocess.run([sys.executable, "-m", "autograder", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def grade_json(submission, tmp_path):
+    """Grade `submission` through the command line; return the parsed results.json."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(output.read_text())
+
+
+def failed_checks(results):
+    return {test["name"] for test in results["tests"] if test["status"] != "passed"}
+
+
+def reference_files(target):
+    """Copy the reference's four modules into `target`, as a complete correct submission."""
+    target.mkdir(parents=True, exist_ok=True)
+    for source in REFERENCE.glob("*.py"):
+        if source.name != "__init__.py":
+            shutil.copy(source, target / source.name)
+    return target
+
+
+@pytest.fixture(scope="session")
+def reference_results(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("reference")
+    return grade_json(reference_files(folder / "submission"), folder)

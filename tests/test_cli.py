@@ -1,0 +1,130 @@
+"""The command line as scripts and users meet it: full marks for the reference, the Gradescope
+schema, one-line errors with exit code 2 for bad input, and the same results on every run."""
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, grade_json, reference_files, run_cli
+
+GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}
+
+
+def test_the_reference_gets_full_marks(reference_results):
+    assert reference_results["score"] == reference_results["max_score"] > 0
+    assert {test["status"] for test in reference_results["tests"]} == {"passed"}
+
+
+def test_results_follow_gradescopes_schema(reference_results):
+    assert reference_results["max_score"] == sum(t["max_score"] for t in reference_results["tests"])
+    for test in reference_results["tests"]:
+        assert set(test) == GRADESCOPE_TEST_KEYS
+        assert test["name"].split(":")[0] in {
+            "minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
+            "center_first", "evaluation_order", "rational_response", "rational_decision",
+            "guaranteed_decision"}
+
+
+def test_every_configured_check_runs(reference_results):
+    import tomllib
+    configured = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    assert {test["name"] for test in reference_results["tests"]} == set(configured)
+
+
+def test_text_report_shows_the_table_and_each_failure():
+    completed = run_cli("grade", ROOT / "examples" / "sample_submission")
+    assert completed.returncode == 0, completed.stderr
+    assert "sample_submission:" in completed.stdout and "points" in completed.stdout
+    assert "✗ guaranteed_decision: random price wars with ties and negatives" in completed.stdout
+    assert "It shows on" in completed.stdout or "smallest input" in completed.stdout
+
+
+def test_the_same_submission_gets_the_same_results_on_every_run(tmp_path):
+    first = grade_json(ROOT / "examples" / "sample_submission", tmp_path / "1")
+    second = grade_json(ROOT / "examples" / "sample_submission", tmp_path / "2")
+    assert first == second
+    assert 0 < first["score"] < first["max_score"]
+
+
+def test_a_zip_with_its_files_one_folder_deep_is_graded(tmp_path):
+    folder = reference_files(tmp_path / "work")
+    archive = tmp_path / "handin.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for source in folder.glob("*.py"):
+            zipped.write(source, f"my-solutions/{source.name}")
+    results = grade_json(archive, tmp_path)
+    assert results["score"] == results["max_score"]
+
+
+def _broken_zip(tmp_path):
+    path = tmp_path / "broken.zip"
+    path.write_bytes(b"PK\x03\x04 this is not really a zip")
+    return path
+
+
+def _escaping_zip(tmp_path):
+    path = tmp_path / "escape.zip"
+    with zipfile.ZipFile(path, "w") as zipped:
+        zipped.writestr("minimax.py", "")
+        zipped.writestr("../../evil.py", "")
+    return path
+
+
+def _empty_folder(tmp_path):
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("nothing here")
+    return tmp_path / "empty"
+
+
+def _text_file(tmp_path):
+    path = tmp_path / "minimax.txt"
+    path.write_text("def minimax_value(): pass")
+    return path
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda tmp: tmp / "no-such-folder", "no such file or folder"),
+    (_empty_folder, "holds none of minimax.py"),
+    (_broken_zip, "is not a readable zip file"),
+    (_escaping_zip, "escapes its folder"),
+    (_text_file, "neither a folder nor a zip"),
+])
+def test_bad_submissions_get_one_line_and_exit_code_2(tmp_path, make, says):
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", make(tmp_path), "--format", "gradescope", "--output", output)
+    assert completed.returncode == 2
+    assert completed.stderr.count("\n") == 1 and completed.stderr.startswith("autograder: ")
+    assert says in completed.stderr
+    assert not output.exists()
+
+
+@pytest.mark.parametrize("config, says", [
+    ("[hypothesis]\nmax_examples = 5\n[limts]\n", "unknown section [limts]"),
+    ("[checks]\n\"minimax_value: exact values on random trees\" = { points = \"two\" }\n",
+     "must be a non-negative number"),
+    ("[limits]\nslowdwn = 3\n", "unknown setting limits.slowdwn"),
+    ("[checks\n", "is not valid TOML"),
+    ("[checks]\n", "has no entry for the check"),
+])
+def test_configuration_mistakes_get_one_line_and_exit_code_2(tmp_path, config, says):
+    path = tmp_path / "grading.toml"
+    path.write_text(config)
+    completed = run_cli("grade", ROOT / "reference", "--config", path)
+    assert completed.returncode == 2, completed.stdout
+    assert completed.stderr.count("\n") == 1 and says in completed.stderr
+
+
+def test_an_output_in_a_missing_folder_is_refused_before_grading(tmp_path):
+    completed = run_cli("grade", ROOT / "reference", "--output", tmp_path / "nope" / "r.json")
+    assert completed.returncode == 2 and "its folder does not exist" in completed.stderr
+
+
+def test_a_configured_check_that_does_not_exist_is_named(tmp_path):
+    path = tmp_path / "grading.toml"
+    path.write_text((ROOT / "grading.toml").read_text()
+                    + '"minimax_value: a check nobody wrote" = { points = 1 }\n')
+    completed = run_cli("grade", ROOT / "reference", "--config", path)
+    assert completed.returncode == 2
+    assert "names a check that does not exist: 'minimax_value: a check nobody wrote'" in (
+        completed.stderr)

@@ -1,0 +1,97 @@
+"""The games and their instrumentation reproduce every figure the course texts give."""
+import copy
+
+import pytest
+
+from autograder.drawing import draw_tree, node_names
+from autograder.games import TicTacToe, TreeGame
+from autograder.games.instrumented import InstrumentedGame
+from autograder.games.orders import build_order
+from autograder.games.tictactoe import open_lines
+from reference.alphabeta import alphabeta_decision, alphabeta_value
+from reference.minimax import minimax_value
+from reference.ordering import center_first
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def examined(search, game, *args):
+    instrumented = InstrumentedGame(game)
+    answer = search(instrumented, instrumented.initial, *args)
+    return answer, instrumented.trace
+
+
+def test_the_textbook_tree():
+    value, trace = examined(alphabeta_value, TreeGame(TEXTBOOK))
+    names = node_names(TEXTBOOK)
+    assert value == 3 and len(trace) == 11
+    assert {names[p] for p in set(node_names(TEXTBOOK)) - set(trace)} == {"C2", "C3"}
+
+
+def test_exercise_1_examines_7_of_9_leaves():
+    value, trace = examined(alphabeta_value, TreeGame([[5, 9, 4], [2, 7, 8], [6, 11, 3]]))
+    assert value == 4 and sum(len(path) == 2 for path in trace) == 7
+
+
+@pytest.mark.parametrize("board, minimax_nodes, alphabeta_nodes, value", [
+    ("         ", 549_946, 18_297, 0),
+    ("XOX O    ", 206, 101, 0),
+    ("XO  X   O", 238, 93, 1),
+])
+def test_tic_tac_toe_node_counts_are_the_courses_plus_the_root(board, minimax_nodes,
+                                                               alphabeta_nodes, value):
+    minimax_answer, minimax_trace = examined(minimax_value, TicTacToe(board))
+    alphabeta_answer, alphabeta_trace = examined(alphabeta_value, TicTacToe(board))
+    assert (minimax_answer, len(minimax_trace)) == (value, minimax_nodes)
+    assert (alphabeta_answer, len(alphabeta_trace)) == (value, alphabeta_nodes)
+
+
+def test_centre_first_examines_7275_nodes_and_opens_in_the_centre():
+    action, trace = examined(alphabeta_decision, TicTacToe(), center_first)
+    assert action == 4 and len(trace) == 7_275
+
+
+def test_a_deep_copy_of_a_state_is_the_same_node():
+    game = InstrumentedGame(TicTacToe())
+    game.is_terminal(game.initial)
+    game.actions(copy.deepcopy(game.initial))
+    assert game.trace == [()]
+
+
+def test_one_board_reached_by_two_paths_is_two_nodes():
+    game = TicTacToe()
+    a = game.result(game.result(game.result(game.initial, 0), 1), 2)
+    b = game.result(game.result(game.result(game.initial, 2), 1), 0)
+    assert a.board == b.board and a != b
+
+
+def test_result_never_changes_its_state_and_refuses_occupied_cells():
+    game = TicTacToe()
+    after = game.result(game.initial, 4)
+    assert game.initial.board == (" ",) * 9 and after.board[4] == "X"
+    with pytest.raises(ValueError):
+        game.result(after, 4)
+
+
+def test_boards_that_cannot_happen_are_refused():
+    with pytest.raises(ValueError, match="X moves first"):
+        TicTacToe("OO       ")
+
+
+def test_open_lines_scores_centre_4_corner_3_edge_2():
+    game = TicTacToe()
+    assert [open_lines(game.result(game.initial, cell)) for cell in (4, 0, 1)] == [4, 3, 2]
+
+
+def test_shuffled_orders_are_fixed_per_seed_and_node():
+    game = TreeGame([[1, 2, 3, 4], [5, 6, 7, 8]])
+    order = build_order({"kind": "shuffled", "seed": 7})
+    state = game.result(game.initial, 1)
+    assert order(game, state) == build_order({"kind": "shuffled", "seed": 7})(game, state)
+    assert sorted(order(game, state)) == [0, 1, 2, 3]
+
+
+def test_the_textbook_tree_is_drawn_as_the_course_draws_it():
+    drawing = draw_tree(TEXTBOOK)
+    assert drawing.splitlines()[:3] == ["A (MAX)", "├── B (MIN)", "│   ├── B1 = 3"]
+    assert drawing.splitlines()[-1] == "    └── D3 = 2"

@@ -1,0 +1,129 @@
+"""The students' stubs in assignments/ are exactly what autograder.stubs generates from reference/,
+they import cleanly and raise NotImplementedError, and the grader scores them zero without crashing.
+"""
+import ast
+import importlib.util
+import inspect
+import shutil
+import tomllib
+
+import pytest
+
+from autograder.stubs import generate, main, stub_source
+from autograder.submission import CONTRACT_FILES
+from conftest import REFERENCE, ROOT, grade_json
+
+ASSIGNMENTS = ROOT / "assignments"
+CONTRACT = {
+    "minimax.py": {"minimax_value", "minimax_decision"},
+    "alphabeta.py": {"alphabeta_value", "alphabeta_decision"},
+    "ordering.py": {"center_first", "evaluation_order"},
+    "price_war.py": {"rational_response", "rational_decision", "guaranteed_decision"},
+}
+REGENERATE = "assignments/ is out of date: run `.venv/bin/python -m autograder.stubs`"
+
+
+def load(path):
+    spec = importlib.util.spec_from_file_location(f"stub_{path.stem}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_committed_stubs_are_what_the_reference_generates(tmp_path):
+    written = generate(REFERENCE, tmp_path)
+    assert sorted(p.name for p in written) == sorted(CONTRACT_FILES)
+    assert sorted(p.name for p in ASSIGNMENTS.glob("*.py")) == sorted(CONTRACT_FILES)
+    for name in CONTRACT_FILES:
+        assert (ASSIGNMENTS / name).read_bytes() == (tmp_path / name).read_bytes(), REGENERATE
+    assert main(["--check"]) == 0
+
+
+def test_stub_source_replaces_bodies_and_removes_module_level_regions():
+    reference = (
+        '"""Doc."""\n'
+        "import math\n"
+        "\n"
+        "### BEGIN SOLUTION\n"
+        "TABLE = [1, 2]\n"
+        "### END SOLUTION\n"
+        "\n"
+        "\n"
+        "def f(x=math.inf):\n"
+        '    """Keep me."""\n'
+        "    ### BEGIN SOLUTION\n"
+        "    if x:\n"
+        "        return TABLE\n"
+        "    ### END SOLUTION\n"
+    )
+    assert stub_source(reference) == (
+        '"""Doc."""\n'
+        "import math\n"
+        "\n"
+        "\n"
+        "def f(x=math.inf):\n"
+        '    """Keep me."""\n'
+        "    # YOUR CODE HERE\n"
+        "    raise NotImplementedError\n"
+    )
+
+
+@pytest.mark.parametrize("source, complaint", [
+    ("def f():\n    ### BEGIN SOLUTION\n    return 1\n", "never closed"),
+    ("def f():\n    return 1\n    ### END SOLUTION\n", "without"),
+    ("def f():\n    ### BEGIN SOLUTION\n    ### BEGIN SOLUTION\n    return 1\n"
+     "    ### END SOLUTION\n    ### END SOLUTION\n", "nested"),
+    ("def f():\n    ### BEGIN SOLUTION\n    return 1\n### END SOLUTION\n", "indented"),
+    ("def f():\n    ## BEGIN SOLUTION\n    return 1\n    ### END SOLUTION\n", "not exactly"),
+], ids=["unclosed", "end without begin", "nested", "mismatched indentation", "malformed"])
+def test_stub_source_rejects_bad_markers(source, complaint):
+    with pytest.raises(ValueError, match=complaint):
+        stub_source(source)
+
+
+def test_generate_refuses_a_module_without_markers(tmp_path):
+    reference = tmp_path / "reference"
+    shutil.copytree(REFERENCE, reference)
+    (reference / "minimax.py").write_text("def minimax_value(game, state):\n    return 0\n")
+    with pytest.raises(ValueError, match="marks no solution"):
+        generate(reference, tmp_path / "stubs")
+
+
+@pytest.mark.parametrize("name", CONTRACT_FILES)
+def test_stubs_import_cleanly_and_raise_not_implemented(name):
+    module = load(ASSIGNMENTS / name)
+    functions = {n: f for n, f in inspect.getmembers(module, inspect.isfunction)
+                 if f.__module__ == module.__name__}
+    assert set(functions) == CONTRACT[name]
+    for function in functions.values():
+        assert inspect.getdoc(function), f"{function.__name__} lost its docstring"
+        required = [p for p in inspect.signature(function).parameters.values()
+                    if p.default is inspect.Parameter.empty]
+        with pytest.raises(NotImplementedError):
+            function(*[None] * len(required))
+
+
+@pytest.mark.parametrize("name", CONTRACT_FILES)
+def test_stubs_have_no_unused_imports(name):
+    tree = ast.parse((ASSIGNMENTS / name).read_text())
+    imported = {alias.asname or alias.name.split(".")[0]
+                for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
+                for alias in node.names}
+    used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert imported <= used, f"unused imports in the {name} stub: {imported - used}"
+
+
+def test_grading_the_stubs_scores_zero_on_every_check(tmp_path):
+    submission = tmp_path / "submission"
+    shutil.copytree(ASSIGNMENTS, submission)
+    checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+
+    results = grade_json(submission, tmp_path)
+
+    assert results["score"] == 0
+    assert results["max_score"] == sum(check["points"] for check in checks.values())
+    assert {test["name"] for test in results["tests"]} == set(checks)
+    for test in results["tests"]:
+        assert test["status"] == "failed", test["name"]
+        assert test["score"] == 0, test["name"]
+        assert "not implemented yet" in test["output"], (test["name"], test["output"])

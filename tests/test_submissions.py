@@ -1,0 +1,37 @@
+"""Every submission under tests/submissions/ gets exactly the outcome its expected.toml derives.
+
+A submission folder holds the student files it changes; the rest of the reference completes it, so a
+buggy module must lose points on the functions it breaks and only there. `own_files_only = true`
+grades the folder as it is (for stubs and missing files).
+"""
+import shutil
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from conftest import failed_checks, grade_json, reference_files
+
+SUBMISSIONS = sorted(p.parent for p in (Path(__file__).parent / "submissions").glob("*/expected.toml"))
+
+
+@pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)
+def test_submission_gets_its_derived_outcome(folder, tmp_path):
+    expected = tomllib.loads((folder / "expected.toml").read_text())
+    submission = tmp_path / "submission"
+    if expected.get("own_files_only"):
+        submission.mkdir()
+    else:
+        reference_files(submission)
+    for source in folder.glob("*.py"):
+        shutil.copy(source, submission / source.name)
+
+    results = grade_json(submission, tmp_path)
+
+    assert failed_checks(results) == set(expected["fails"]), expected["why"]
+    broken = {name.split(":")[0] for name in expected["fails"]}
+    assert broken <= set(expected["breaks"]), "a check failed outside the functions it breaks"
+    for test in results["tests"]:
+        assert test["score"] == (0 if test["name"] in expected["fails"] else test["max_score"])
+    for fragment in expected.get("feedback", []):
+        assert any(fragment in test["output"] for test in results["tests"]), fragment
