@@ -89,15 +89,16 @@ class GradingPlugin:
         name = item.get_closest_marker("check").args[0]
         max_points = self.config.policy(name).points
         function = name.split(":")[0]
+        seconds = round(report.duration, 3)
         if report.passed:
-            return CheckResult(name, function, max_points, max_points, "passed")
+            return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds)
         message = feedback(call.excinfo.value)
         if message is None:
             print(f"autograder: internal error in {name!r}:\n{report.longreprtext}", file=sys.stderr)
             return CheckResult(name, function, 0, max_points, "error",
                                "the grader itself failed on this check (not your fault); "
-                               "please tell your instructor")
-        return CheckResult(name, function, 0, max_points, "failed", message)
+                               "please tell your instructor", seconds)
+        return CheckResult(name, function, 0, max_points, "failed", message, seconds)
 
 
 def run_checks(observer, config):

@@ -12,7 +12,7 @@ NO_ANSWER = object()
 class Observation:
     answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
     answer_type: str = ""        # the exact type the function returned, by name
-    trace: tuple | None = None   # paths of the nodes examined, in order
+    trace: tuple | None = None   # the examined nodes' encoded paths, in order
     problem: str | None = None   # why there is no usable answer, in words for the student
     seconds: float = 0.0         # as measured by whoever ran the call
 
@@ -50,10 +50,9 @@ def describe_problem(problem):
 def _trace(data):
     if data is None:
         return None
-    if not isinstance(data, list) or not all(
-            isinstance(path, list) and all(type(step) is int for step in path) for path in data):
+    if type(data) is not list or not all(type(path) is str for path in data):
         raise ValueError("malformed trace")
-    return tuple(tuple(path) for path in data)
+    return tuple(data)
 
 
 def from_reply(reply, seconds):

@@ -12,6 +12,7 @@ class CheckResult:
     max_points: float
     status: str          # "passed", "failed", or "error" when the grader itself went wrong
     feedback: str = ""   # why it failed, written for the student
+    seconds: float = 0.0  # how long the check took, for instructors tuning limits
 
     @property
     def passed(self):

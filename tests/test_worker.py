@@ -8,7 +8,7 @@ from autograder.observations import NO_ANSWER
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
-VALUE = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": []}
+VALUE = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": [], "trace": True}
 
 
 @pytest.fixture
@@ -32,7 +32,7 @@ def test_a_plain_answer_and_the_games_trace_cross_as_json(student):
     """) as s:
         got = s.call(VALUE)
     assert got.answer == 3 and type(got.answer) is int and got.answer_type == "int"
-    assert got.trace == ((),)
+    assert got.trace == ("",)
 
 
 def test_a_rigged_equality_never_crosses(student):

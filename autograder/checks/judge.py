@@ -9,6 +9,7 @@ import math
 from autograder.checks import course
 from autograder.drawing import draw_game, name_node
 from autograder.observations import NO_ANSWER
+from autograder.worker.calls import decode_path
 
 
 class CheckFailed(AssertionError):
@@ -88,7 +89,7 @@ def same_trace(function, got, want, spec, context, searcher="your search"):
     mine, theirs = got.trace, want.trace
     if mine == theirs:
         return
-    name = lambda path: name_node(spec, path)  # noqa: E731
+    name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
     step = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine),
                                                                                    len(theirs)))
     summary = f"{searcher} examined {len(mine):,} nodes where alpha-beta examines {len(theirs):,}"
@@ -113,4 +114,4 @@ def examines_every_node(function, got, all_nodes, spec, context):
     if missed:
         raise CheckFailed(f"{function} examined {len(got.trace):,} of the {len(all_nodes):,} nodes; "
                           f"minimax examines every node, but it never examined "
-                          f"{name_node(spec, missed[0])}.{context}")
+                          f"{name_node(spec, decode_path(missed[0]))}.{context}")

@@ -12,7 +12,8 @@ from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import Observation
-from autograder.worker.calls import MODULES, build_game, observe as run_observed, perform
+from autograder.worker.calls import (MODULES, TRACED, build_game, observe as run_observed,
+                                     perform)
 
 
 def reference(function):
@@ -26,7 +27,8 @@ def from_reference(data):
 
 
 def call(function, game=None, *args, state=()):
-    return {"function": function, "game": game, "state": list(state), "args": list(args)}
+    return {"function": function, "game": game, "state": list(state), "args": list(args),
+            "trace": function in TRACED}
 
 
 class Observer:
@@ -35,11 +37,16 @@ class Observer:
     def __init__(self, student):
         self.student = student
         self.seen = {}
+        self.sent = []  # every call the student's code was asked to run, for benchmarks
+
+    def _submit(self, call):
+        self.sent.append(call)
+        return self.student.submit(call)
 
     def both(self, call):
         key = json.dumps(call, sort_keys=True)
         if key not in self.seen:
-            pending = self.student.submit(call)
+            pending = self._submit(call)
             want = from_reference(perform(reference(call["function"]), call))
             self.seen[key] = (pending.wait(want.seconds), want)
         return self.seen[key]
@@ -53,7 +60,7 @@ class Observer:
     def student_order(self, function, spec, *extra):
         """An order function whose answers come from the student's `function` in the worker."""
         def order(game, state):
-            got = self.student.call(call(function, spec, *extra, state=state.path))
+            got = self._submit(call(function, spec, *extra, state=state.path)).wait()
             legal = game.game.actions(state)
             where = f" at {name_node(spec, state.path)}"
             if got.problem:

@@ -11,29 +11,32 @@ class InstrumentedGame:
     def __init__(self, game):
         self.game = game
         self.initial = game.initial
-        self.trace = []
-        self._seen = set()
+        self._examined = {}  # path -> None, in the order first examined (dicts keep order)
 
-    def _examine(self, state):
-        path = state.path
-        if path not in self._seen:
-            self._seen.add(path)
-            self.trace.append(path)
+    @property
+    def trace(self):
+        return list(self._examined)
 
+    # Each query records its node inline: on the full tic-tac-toe tree a helper call per query
+    # would be two million more calls.
     def to_move(self, state):
-        self._examine(state)
+        if state.path not in self._examined:
+            self._examined[state.path] = None
         return self.game.to_move(state)
 
     def actions(self, state):
-        self._examine(state)
+        if state.path not in self._examined:
+            self._examined[state.path] = None
         return self.game.actions(state)
 
     def is_terminal(self, state):
-        self._examine(state)
+        if state.path not in self._examined:
+            self._examined[state.path] = None
         return self.game.is_terminal(state)
 
     def utility(self, state):
-        self._examine(state)
+        if state.path not in self._examined:
+            self._examined[state.path] = None
         return self.game.utility(state)
 
     def result(self, state, action):

@@ -1,0 +1,103 @@
+"""How fast grading is, measured side by side in one run.
+
+    .venv/bin/python benchmarks/grading.py [--repeat N]
+
+1. Grading: wall time to grade the reference as a submission (the checks, pytest, hypothesis and
+   the worker), as `python -m autograder grade reference` does minus interpreter start-up.
+2. Plain: every call the grading sent to the worker, replayed with the reference on a plain game in
+   this process: the same computations with no harness.
+3. Their ratio (target: at most 2).
+4. The instrumented game's overhead on the full 549,946-node minimax (target: at most 1.5x).
+5. Peak memory (maximum resident set) of the grader and of its workers.
+Each figure is the best of --repeat runs, plain and instrumented runs interleaved.
+"""
+import argparse
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from autograder import config as grading_config  # noqa: E402
+from autograder.checks.observe import Observer, reference  # noqa: E402
+from autograder.engine import run_checks  # noqa: E402
+from autograder.games import TicTacToe  # noqa: E402
+from autograder.games.instrumented import InstrumentedGame  # noqa: E402
+from autograder.submission import stage  # noqa: E402
+from autograder.supervisor import Student, stage_runtime  # noqa: E402
+from autograder.worker.calls import build_argument, build_game, state_at  # noqa: E402
+
+
+def grade_reference(config):
+    """Seconds to grade the reference, and the calls the grading sent to its worker."""
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = stage(ROOT / "reference", scratch)
+        runtime = stage_runtime(Path(scratch) / "runtime")
+        start = time.perf_counter()
+        with Student(runtime, str(folder), config.limits) as student:
+            observer = Observer(student)
+            results = run_checks(observer, config)
+        seconds = time.perf_counter() - start
+    assert all(result.passed for result in results), "the reference must get full marks"
+    return seconds, observer.sent
+
+
+def plain_seconds(calls):
+    """The same calls, answered by the reference on plain games, without any harness."""
+    total = 0.0
+    for call in calls:
+        function = reference(call["function"])
+        args = [build_argument(a) for a in call["args"]]
+        if call["game"] is not None:
+            game = build_game(call["game"])
+            args = [game, state_at(game, call["state"])] + args
+        start = time.perf_counter()
+        function(*args)
+        total += time.perf_counter() - start
+    return total
+
+
+def full_minimax_seconds(instrumented):
+    game = TicTacToe()
+    if instrumented:
+        game = InstrumentedGame(game)
+    minimax_value = reference("minimax_value")
+    start = time.perf_counter()
+    minimax_value(game, game.initial)
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    repeat = parser.parse_args().repeat
+    config = grading_config.load()
+    grading, plain, bare, instrumented = [], [], [], []
+    for _ in range(repeat):
+        seconds, calls = grade_reference(config)
+        grading.append(seconds)
+        plain.append(plain_seconds(calls))
+        bare.append(full_minimax_seconds(False))
+        instrumented.append(full_minimax_seconds(True))
+    grader_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    worker_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rows = [
+        ("grading the reference (wall)", f"{min(grading):.2f} s"),
+        (f"plain reference, same {len(calls)} calls", f"{min(plain):.2f} s"),
+        ("ratio grading / plain", f"{min(grading) / min(plain):.2f}x"),
+        ("full minimax, plain game", f"{min(bare):.2f} s"),
+        ("full minimax, instrumented game", f"{min(instrumented):.2f} s"),
+        ("instrumentation overhead", f"{min(instrumented) / min(bare):.2f}x"),
+        ("peak memory, grader", f"{grader_mb:.0f} MiB"),
+        ("peak memory, worker", f"{worker_mb:.0f} MiB"),
+    ]
+    print(f"| measure (best of {repeat}) | figure |\n|---|---|")
+    for measure, figure in rows:
+        print(f"| {measure} | {figure} |")
+
+
+if __name__ == "__main__":
+    main()
