@@ -5,6 +5,7 @@ backstop behind the worker's own kill). The plugin hands the tests their `observ
 each test's outcome into a CheckResult with the points grading.toml gives it.
 """
 import sys
+import traceback
 from pathlib import Path
 
 import pytest
@@ -92,9 +93,13 @@ class GradingPlugin:
         seconds = round(report.duration, 3)
         if report.passed:
             return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds)
-        message = feedback(call.excinfo.value)
+        try:
+            message = feedback(call.excinfo.value)
+        except Exception:  # noqa: BLE001 - a broken explanation must not stop the grading
+            report.longrepr = traceback.format_exc()
+            message = None
         if message is None:
-            print(f"autograder: internal error in {name!r}:\n{report.longreprtext}", file=sys.stderr)
+            print(f"autograder: internal error in {name!r}:\n{report.longrepr}", file=sys.stderr)
             return CheckResult(name, function, 0, max_points, "error",
                                "the grader itself failed on this check (not your fault); "
                                "please tell your instructor", seconds)

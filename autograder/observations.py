@@ -3,6 +3,7 @@
 Nothing from the worker is trusted: a reply of the wrong shape is treated as a crash of that call,
 and answers keep the exact builtin types that json gives them, so comparing them runs no student code.
 """
+import math
 from dataclasses import dataclass
 
 NO_ANSWER = object()
@@ -65,3 +66,15 @@ def from_reply(reply, seconds):
                            trace=_trace(data.get("trace")), seconds=seconds)
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
+
+
+def is_number(value):
+    return type(value) in (int, float) and not math.isnan(value)
+
+
+def exactly_equal(got, want):
+    if is_number(want):
+        return is_number(got) and got == want
+    if type(want) is list:
+        return type(got) is list and len(got) == len(want) and all(map(exactly_equal, got, want))
+    return type(got) is type(want) and got == want

@@ -4,8 +4,9 @@ import math
 
 import pytest
 
-from autograder.checks.judge import CheckFailed, exactly_equal, same_trace, window_rule
-from autograder.observations import Observation, from_reply
+from autograder.checks.judge import CheckFailed, same_trace, window_rule
+from autograder.checks.observe import Observed
+from autograder.observations import Observation, exactly_equal, from_reply
 from autograder.worker.calls import decode_path, encode_path
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
@@ -13,6 +14,10 @@ TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root":
 
 def answered(value, trace=None):
     return Observation(answer=value, answer_type=type(value).__name__, trace=trace)
+
+
+def observed(got, want=None):
+    return Observed("alphabeta_value", got, want or got)
 
 
 @pytest.mark.parametrize("got, want, equal", [
@@ -29,7 +34,7 @@ def test_answers_are_compared_as_exact_builtin_values(got, want, equal):
 ])
 def test_fail_soft_and_fail_hard_both_meet_the_window_rule(alpha, beta, fail_soft, fail_hard):
     for result in (fail_soft, fail_hard):
-        window_rule("alphabeta_value", answered(result), 3, alpha, beta, "")
+        window_rule(observed(answered(result)), 3, alpha, beta, "")
 
 
 @pytest.mark.parametrize("alpha, beta, result, says", [
@@ -41,7 +46,7 @@ def test_fail_soft_and_fail_hard_both_meet_the_window_rule(alpha, beta, fail_sof
 ])
 def test_results_outside_the_window_rule_fail(alpha, beta, result, says):
     with pytest.raises(CheckFailed, match=says):
-        window_rule("alphabeta_value", answered(result), 3, alpha, beta, "")
+        window_rule(observed(answered(result)), 3, alpha, beta, "")
 
 
 REFERENCE_TRACE = tuple(map(encode_path, [(), (0,), (0, 0), (0, 1), (0, 2), (1,), (1, 0), (2,),
@@ -52,26 +57,23 @@ def test_a_search_that_examines_a_pruned_node_is_told_which():
     mine = REFERENCE_TRACE[:7] + (encode_path((1, 1)),) + REFERENCE_TRACE[7:]
     with pytest.raises(CheckFailed, match="the first 7 nodes agree; then your search examined C2 "
                                           "where alpha-beta examines D"):
-        same_trace("alphabeta_value", answered(3, mine), answered(3, REFERENCE_TRACE),
-                   TEXTBOOK, "")
+        same_trace(observed(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
     skipped = REFERENCE_TRACE[:5] + REFERENCE_TRACE[6:]
     with pytest.raises(CheckFailed, match=r"\(C is never examined by your search\)"):
-        same_trace("alphabeta_value", answered(3, skipped), answered(3, REFERENCE_TRACE),
-                   TEXTBOOK, "")
+        same_trace(observed(answered(3, skipped), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
     with pytest.raises(CheckFailed, match="went on to examine D3, which alpha-beta prunes"):
-        same_trace("alphabeta_value", answered(3, REFERENCE_TRACE + (encode_path((2, 2)),)),
-                   answered(3, REFERENCE_TRACE[:-1]), TEXTBOOK, "")
+        same_trace(observed(answered(3, REFERENCE_TRACE + (encode_path((2, 2)),)),
+                            answered(3, REFERENCE_TRACE[:-1])), TEXTBOOK, "")
 
 
 def test_a_search_that_stops_early_is_told_what_it_missed():
     with pytest.raises(CheckFailed, match="stopped, but alpha-beta still examines D1"):
-        same_trace("alphabeta_value", answered(3, REFERENCE_TRACE[:8]),
-                   answered(3, REFERENCE_TRACE), TEXTBOOK, "")
+        same_trace(observed(answered(3, REFERENCE_TRACE[:8]), answered(3, REFERENCE_TRACE)),
+                   TEXTBOOK, "")
 
 
 def test_the_same_trace_passes():
-    same_trace("alphabeta_value", answered(3, REFERENCE_TRACE), answered(3, REFERENCE_TRACE),
-               TEXTBOOK, "")
+    same_trace(observed(answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
 
 
 @pytest.mark.parametrize("reply", [

@@ -4,28 +4,43 @@ Every failure names the function, what was expected, what came back and the inpu
 traces it names the first node where the two searches part. Answers are compared as exact builtin
 types: numbers (int or float, never bool) by value, actions and names by type and value.
 """
-import math
-
 from autograder.checks import course
+from autograder.feedback.diagnosis import diagnose
+from autograder.feedback.explain import divergence
 from autograder.drawing import draw_game, name_node
-from autograder.observations import NO_ANSWER
+from autograder.observations import NO_ANSWER, exactly_equal, is_number
 from autograder.worker.calls import decode_path
 
 
 class CheckFailed(AssertionError):
-    """The student's answer is wrong; the message is written for the student."""
+    """The student's answer is wrong; the message, written for the student, is its parts joined.
+
+    Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
+    and only the example finally reported needs its explanation and diagnosis computed.
+    """
+
+    def __str__(self):
+        return "".join(map(str, self.args))
 
 
-def is_number(value):
-    return type(value) in (int, float) and not math.isnan(value)
+class Lazy:
+    def __init__(self, compute, *args):
+        self.compute, self.args, self.text = compute, args, None
+
+    def __str__(self):
+        if self.text is None:
+            self.text = self.compute(*self.args)
+        return self.text
 
 
-def exactly_equal(got, want):
-    if is_number(want):
-        return is_number(got) and got == want
-    if type(want) is list:
-        return type(got) is list and len(got) == len(want) and all(map(exactly_equal, got, want))
-    return type(got) is type(want) and got == want
+def _diagnosis(call, got):
+    sentence = diagnose(call, got) if call else ""
+    return f"\n{sentence}" if sentence else ""
+
+
+def _divergence(call, spec, mine, theirs):
+    sentence = divergence(call, spec, mine, theirs) if call else ""
+    return f"\n{sentence}" if sentence else ""
 
 
 class Shown:
@@ -58,33 +73,37 @@ def require_answer(function, got, context):
                           f"int, float, str or list values{context}")
 
 
-def same_answer(function, got, want, context, what="the answer"):
+def same_answer(observed, context, what="the answer"):
+    function, got, want, call = observed.function, observed.got, observed.want, observed.call
     require_answer(function, got, context)
     if not exactly_equal(got.answer, want.answer):
         raise CheckFailed(f"{function} returned {got.answer!r} ({got.answer_type}), "
-                          f"but {what} is {want.answer!r}.{context}")
+                          f"but {what} is {want.answer!r}.", Lazy(_diagnosis, call, got), context)
 
 
-def window_rule(function, got, value, alpha, beta, context):
+def window_rule(observed, value, alpha, beta, context):
     """The contract's window rule, which fail-hard and fail-soft searches both meet."""
+    function, got, call = observed.function, observed.got, observed.call
     require_answer(function, got, context)
     r = got.answer
     window = f"with alpha={alpha}, beta={beta} (true value {value})"
     if not is_number(r):
         raise CheckFailed(f"{function} returned {r!r}, not a number, {window}.{context}")
+    diagnosis = Lazy(_diagnosis, call, got)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
-                          f"exactly the true value.{context}")
+                          f"exactly the true value.", diagnosis, context)
     if value <= alpha and not value <= r <= alpha:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or below alpha "
-                          f"the result must lie between the value and alpha.{context}")
+                          f"the result must lie between the value and alpha.", diagnosis, context)
     if value >= beta and not beta <= r <= value:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or above beta "
-                          f"the result must lie between beta and the value.{context}")
+                          f"the result must lie between beta and the value.", diagnosis, context)
 
 
-def same_trace(function, got, want, spec, context, searcher="your search"):
+def same_trace(observed, spec, context, searcher="your search"):
     """The examined nodes must be the reference's, in the same order."""
+    function, got, want, call = observed.function, observed.got, observed.want, observed.call
     require_answer(function, got, context)
     mine, theirs = got.trace, want.trace
     if mine == theirs:
@@ -92,7 +111,8 @@ def same_trace(function, got, want, spec, context, searcher="your search"):
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
     step = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine),
                                                                                    len(theirs)))
-    summary = f"{searcher} examined {len(mine):,} nodes where alpha-beta examines {len(theirs):,}"
+    summary = (f"{searcher} examined {len(mine):,} nodes where alpha-beta examines "
+               f"{len(theirs):,}")
     if step == len(theirs):
         detail = (f"after the same first {step:,} nodes, {searcher} went on to examine "
                   f"{name(mine[step])}, which alpha-beta prunes")
@@ -104,14 +124,20 @@ def same_trace(function, got, want, spec, context, searcher="your search"):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
-    raise CheckFailed(f"{function}: {summary}; {detail}.{context}")
+    raise CheckFailed(f"{function}: {summary}; {detail}.", Lazy(_divergence, call, spec, mine, theirs),
+                      Lazy(_diagnosis, call, got), context)
 
 
-def examines_every_node(function, got, all_nodes, spec, context):
+def examines_every_node(observed, spec, context):
+    """Minimax examines every node; the reference's trace is the whole tree."""
+    function, got, call, all_nodes = (observed.function, observed.got, observed.call,
+                                      observed.want.trace)
     require_answer(function, got, context)
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
     if missed:
-        raise CheckFailed(f"{function} examined {len(got.trace):,} of the {len(all_nodes):,} nodes; "
+        raise CheckFailed(f"{function} examined {len(got.trace):,} of the {len(all_nodes):,} "
+                          f"nodes; "
                           f"minimax examines every node, but it never examined "
-                          f"{name_node(spec, decode_path(missed[0]))}.{context}")
+                          f"{name_node(spec, decode_path(missed[0]))}.",
+                          Lazy(_diagnosis, call, got), context)

@@ -7,6 +7,8 @@ Observations of the same call are remembered for the whole grading, so the cours
 """
 import importlib
 import json
+import math
+from dataclasses import dataclass
 
 from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
@@ -31,6 +33,15 @@ def call(function, game=None, *args, state=()):
             "trace": function in TRACED}
 
 
+@dataclass(frozen=True)
+class Observed:
+    """One call of a student function, and what the student's code and the reference did."""
+    function: str
+    got: Observation
+    want: Observation
+    call: dict | None = None  # None when the reference searched with the student's order
+
+
 class Observer:
     """Pairs each call's student observation with the reference's, remembering both."""
 
@@ -48,14 +59,19 @@ class Observer:
         if key not in self.seen:
             pending = self._submit(call)
             want = from_reference(perform(reference(call["function"]), call))
-            self.seen[key] = (pending.wait(want.seconds), want)
+            self.seen[key] = Observed(call["function"], pending.wait(want.seconds), want, call)
         return self.seen[key]
 
-    def reference_search(self, function, spec, order, *args):
-        """The reference's `function` on an instrumented `spec` game, searching in `order`."""
-        game = InstrumentedGame(build_game(spec))
-        return from_reference(run_observed(reference(function), [game, game.initial, *args, order],
-                                           game))
+    def search_with_order(self, function, spec, reference_order, *extra):
+        """The reference's alpha-beta on `spec` searching in the student's `function` order,
+        observed against the same search in the reference's order."""
+        def search(order):
+            game = InstrumentedGame(build_game(spec))
+            return from_reference(run_observed(reference("alphabeta_value"),
+                                               [game, game.initial, -math.inf, math.inf, order],
+                                               game))
+        return Observed(function, search(self.student_order(function, spec, *extra)),
+                        search(reference_order))
 
     def student_order(self, function, spec, *extra):
         """An order function whose answers come from the student's `function` in the worker."""

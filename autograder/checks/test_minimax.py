@@ -11,31 +11,28 @@ from autograder.checks.observe import call
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
 def test_minimax_value_on_trees(observer, game):
-    got, want = observer.both(call("minimax_value", game))
-    judge.same_answer("minimax_value", got, want, judge.shown(game), "the minimax value")
+    judge.same_answer(observer.both(call("minimax_value", game)), judge.shown(game),
+                      "the minimax value")
 
 
 @check("minimax_value: examines every node")
 @given(game=strategies.tree_games())
 @example(game=course.TEXTBOOK)
 def test_minimax_value_examines_every_node(observer, game):
-    got, want = observer.both(call("minimax_value", game))
-    judge.examines_every_node("minimax_value", got, want.trace, game, judge.shown(game))
+    judge.examines_every_node(observer.both(call("minimax_value", game)), game, judge.shown(game))
 
 
 @check("minimax_value: the course's tic-tac-toe positions")
 def test_minimax_value_on_positions(observer):
     for game in course.POSITIONS:
-        got, want = observer.both(call("minimax_value", game))
-        judge.same_answer("minimax_value", got, want, judge.shown(game, smallest=False),
-                          "the minimax value")
+        judge.same_answer(observer.both(call("minimax_value", game)),
+                          judge.shown(game, smallest=False), "the minimax value")
 
 
 @check("minimax_value: examines all 549,946 nodes from the empty board")
 def test_minimax_value_examines_the_whole_game(observer):
     for game in course.POSITIONS:  # 549,946, 206 and 238 nodes
-        got, want = observer.both(call("minimax_value", game))
-        judge.examines_every_node("minimax_value", got, want.trace, game,
+        judge.examines_every_node(observer.both(call("minimax_value", game)), game,
                                   judge.shown(game, smallest=False))
 
 
@@ -44,14 +41,13 @@ def test_minimax_value_examines_the_whole_game(observer):
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
 def test_minimax_decision_on_trees(observer, game):
-    got, want = observer.both(call("minimax_decision", game))
-    judge.same_answer("minimax_decision", got, want, judge.shown(game),
+    judge.same_answer(observer.both(call("minimax_decision", game)), judge.shown(game),
                       "the best action (the first of equally good ones)")
 
 
 @check("minimax_decision: the course's tic-tac-toe positions")
 def test_minimax_decision_on_positions(observer):
     for game in course.POSITIONS:  # 0 (every opening draws), 7 (block) and 3 (double threat)
-        got, want = observer.both(call("minimax_decision", game))
-        judge.same_answer("minimax_decision", got, want, judge.shown(game, smallest=False),
+        judge.same_answer(observer.both(call("minimax_decision", game)),
+                          judge.shown(game, smallest=False),
                           "the best action (the first of equally good ones)")

@@ -1,7 +1,5 @@
 """Checks of ordering.py: the orders themselves, and the nodes the reference's alpha-beta examines
 when it searches in the student's order (so a bug in the student's alpha-beta costs nothing here)."""
-import math
-
 from hypothesis import example, given
 
 from autograder import strategies
@@ -20,29 +18,23 @@ WITH_YOUR_ORDER = "the reference's alpha-beta searching in your order"
 @example(game=course.EMPTY)
 @example(game=course.BLOCK)
 def test_center_first_on_positions(observer, game):
-    got, want = observer.both(call("center_first", game))
-    judge.same_answer("center_first", got, want, judge.shown(game),
+    judge.same_answer(observer.both(call("center_first", game)), judge.shown(game),
                       "the empty cells: centre, then corners, then edges")
 
 
 @check("center_first: the reference's alpha-beta examines 7,275 nodes with it")
 def test_center_first_saves_nodes(observer):
     for game in course.POSITIONS:  # 7,275 nodes from the empty board
-        want = observer.reference_search("alphabeta_value", game, center_first,
-                                         -math.inf, math.inf)
-        got = observer.reference_search("alphabeta_value", game,
-                                         observer.student_order("center_first", game),
-                                         -math.inf, math.inf)
-        judge.same_trace("center_first", got, want, game, judge.shown(game, smallest=False),
-                         searcher=WITH_YOUR_ORDER)
+        judge.same_trace(observer.search_with_order("center_first", game, center_first), game,
+                         judge.shown(game, smallest=False), searcher=WITH_YOUR_ORDER)
 
 
 @check("evaluation_order: random trees with tied scores")
 @given(case=strategies.games_with_evaluations())
 def test_evaluation_order_on_trees(observer, case):
     game, evaluation = case
-    got, want = observer.both(call("evaluation_order", game, {"$evaluation": evaluation}))
-    judge.same_answer("evaluation_order", got, want, judge.shown(
+    judge.same_answer(observer.both(call("evaluation_order", game, {"$evaluation": evaluation})),
+                      judge.shown(
         game, note=f"Evaluations by node: {scores(game, evaluation)}"),
         "the actions sorted best first for the player to move, ties in the game's order")
 
@@ -52,8 +44,8 @@ def test_evaluation_order_on_trees(observer, case):
 @example(game=course.EMPTY)
 @example(game=course.DOUBLE_THREAT)
 def test_evaluation_order_on_positions(observer, game):
-    got, want = observer.both(call("evaluation_order", game, {"$evaluation": OPEN_LINES}))
-    judge.same_answer("evaluation_order", got, want, judge.shown(
+    judge.same_answer(observer.both(call("evaluation_order", game, {"$evaluation": OPEN_LINES})),
+                      judge.shown(
         game, note="Evaluated with the course's open-lines evaluation."),
         "the actions sorted best first for the player to move, ties in the game's order")
 
@@ -65,15 +57,10 @@ def test_evaluation_order_on_positions(observer, game):
 def test_evaluation_order_saves_nodes(observer, case):
     game, evaluation = case
     evaluate = build_evaluation(evaluation)
-    want = observer.reference_search(
-        "alphabeta_value", game, lambda g, s: evaluation_order(g, s, evaluate),
-        -math.inf, math.inf)
-    got = observer.reference_search(
-        "alphabeta_value", game,
-        observer.student_order("evaluation_order", game, {"$evaluation": evaluation}),
-        -math.inf, math.inf)
-    judge.same_trace("evaluation_order", got, want, game, judge.shown(game),
-                     searcher=WITH_YOUR_ORDER)
+    observed = observer.search_with_order("evaluation_order", game,
+                                          lambda g, s: evaluation_order(g, s, evaluate),
+                                          {"$evaluation": evaluation})
+    judge.same_trace(observed, game, judge.shown(game), searcher=WITH_YOUR_ORDER)
 
 
 def scores(game, evaluation):

@@ -20,9 +20,9 @@ def shown(war):
 @example(war=course.PRICE_WAR)
 def test_rational_response(observer, war):
     for option in war["tree"][war["root"]]:
-        got, want = observer.both(call("rational_response", None, war["tree"], war["theirs"],
-                                       option))
-        judge.same_answer("rational_response", got, want, shown(war),
+        observed = observer.both(call("rational_response", None, war["tree"], war["theirs"],
+                                      option))
+        judge.same_answer(observed, shown(war),
                           f"the competitor's best leaf under {option} (the first of ties)")
 
 
@@ -30,9 +30,9 @@ def test_rational_response(observer, war):
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
 def test_rational_decision(observer, war):
-    got, want = observer.both(call("rational_decision", None, war["tree"], war["ours"],
-                                   war["theirs"], war["root"]))
-    judge.same_answer("rational_decision", got, want, shown(war),
+    observed = observer.both(call("rational_decision", None, war["tree"], war["ours"],
+                                  war["theirs"], war["root"]))
+    judge.same_answer(observed, shown(war),
                       "the option whose rational response leaves us the most (the first of ties)")
 
 
@@ -40,7 +40,7 @@ def test_rational_decision(observer, war):
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
 def test_guaranteed_decision(observer, war):
-    got, want = observer.both(call("guaranteed_decision", None, war["tree"], war["ours"],
-                                   war["root"]))
-    judge.same_answer("guaranteed_decision", got, want, shown(war),
+    observed = observer.both(call("guaranteed_decision", None, war["tree"], war["ours"],
+                                  war["root"]))
+    judge.same_answer(observed, shown(war),
                       "the option whose worst leaf for us is best (the first of ties)")

@@ -1,0 +1,117 @@
+"""The feedback engine tells the truth: its narrated search is the reference's search, a diagnosis
+is claimed only when a mistake reproduces the observation, and correct searches get none."""
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder import strategies
+from autograder.checks.observe import from_reference
+from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, replay
+from autograder.feedback.explain import divergence
+from autograder.feedback.variants import Mistakes
+from autograder.observations import Observation, exactly_equal
+from autograder.worker.calls import perform
+import reference.alphabeta
+import reference.minimax
+
+TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
+
+
+def call(function, game, *args):
+    return {"function": function, "game": game, "state": [], "args": list(args), "trace": True}
+
+
+def reference_observation(the_call):
+    module = reference.minimax if the_call["function"].startswith("minimax") else reference.alphabeta
+    return from_reference(perform(getattr(module, the_call["function"]), the_call))
+
+
+def same(a, b):
+    """Alike as grading sees them: answers compared as the checks compare them, traces exactly."""
+    return exactly_equal(a.answer, b.answer) and a.trace == b.trace
+
+
+def as_observation(the_call, mistakes):
+    answer, trace = replay(the_call, mistakes)
+    return Observation(answer=answer, answer_type=type(answer).__name__, trace=trace)
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=strategies.games_with_windows(), order=st.none() | strategies.orders)
+def test_the_narrated_search_is_the_references_search(case, order):
+    game, (alpha, beta) = case
+    args = [alpha, beta] + ([{"$order": order}] if order else [])
+    for the_call in (call("alphabeta_value", game, *args),
+                     call("alphabeta_value", game),
+                     call("minimax_value", game)):
+        want = reference_observation(the_call)
+        assert as_observation(the_call, Mistakes()) == Observation(
+            answer=want.answer, answer_type=want.answer_type, trace=want.trace)
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
+def test_the_narrated_decisions_are_the_references(game, order):
+    for the_call in (call("alphabeta_decision", game, *([{"$order": order}] if order else [])),
+                     call("minimax_decision", game)):
+        want = reference_observation(the_call)
+        got = as_observation(the_call, Mistakes())
+        assert (got.answer, got.trace) == (want.answer, want.trace)
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=strategies.tree_games(inner=True))
+def test_correct_searches_are_never_diagnosed(game):
+    for function in SUSPECTS:
+        the_call = call(function, game)
+        assert diagnose(the_call, reference_observation(the_call)) == ""
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=strategies.tree_games(inner=True), function=st.sampled_from(sorted(SUSPECTS)),
+       mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
+def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(game, function, mistake):
+    the_call = call(function, game)
+    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+    sentence = diagnose(the_call, wrong)
+    if same(wrong, as_observation(the_call, Mistakes())):
+        assert sentence == ""  # the mistake made no difference here: nothing to claim
+        return
+    if mistake in SUSPECTS[function]:
+        assert sentence
+    named = [m for m in SUSPECTS[function] if f"that {EXPLANATIONS[m][0]}," in sentence]
+    assert len(named) == (1 if sentence else 0)
+    for suspect in named:
+        assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
+
+
+@pytest.mark.parametrize("mistake, function", [
+    (m, f) for f, mistakes in SUSPECTS.items() for m in mistakes])
+def test_every_suspect_is_recognised_on_an_input_where_it_shows(mistake, function):
+    trees = [[[3, 12, 8], [2, 4, 6], [14, 5, 2]], [[5, 9, 4], [2, 7, 8], [6, 11, 3]],
+             [[1, 1], [1, 2]], [[-1, -2], [-3, -4]], [[3, 3], [2, 3]],
+             [[[1, 5], [7, 0, 0]], [[4, 8], [2, 1]]]]
+    for tree in trees:
+        for root in ("MAX", "MIN"):
+            the_call = call(function, {"kind": "tree", "tree": tree, "root": root})
+            wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+            if not same(wrong, as_observation(the_call, Mistakes())):
+                assert "Diagnosis:" in diagnose(the_call, wrong)
+                return
+    pytest.fail(f"no course-sized tree shows {mistake} in {function}")
+
+
+def test_the_textbook_divergence_is_explained_with_the_bounds():
+    the_call = call("alphabeta_value", TEXTBOOK)
+    no_pruning = as_observation(the_call, Mistakes(no_pruning=True))
+    correct = reference_observation(the_call)
+    assert divergence(the_call, TEXTBOOK, no_pruning.trace, correct.trace) == (
+        "After C1, node C had alpha=3 >= beta=2, so C's remaining children are pruned. "
+        "After C, node A had alpha=3 < beta=+inf, so it had to go on to D.")
+
+
+def test_a_skipped_first_child_is_explained():
+    the_call = call("alphabeta_value", TEXTBOOK)
+    correct = reference_observation(the_call)
+    assert divergence(the_call, TEXTBOOK, correct.trace[:1], correct.trace).endswith(
+        "B is the first child A searches, and no node prunes before it has searched a child.")
