@@ -3,6 +3,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from autograder.sandbox import SandboxLimits
+
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
 
 
@@ -16,15 +18,30 @@ class Limits:
     slowdown: float = 20.0            # ...plus this many times the reference's time for that call
     check_seconds: float = 900.0      # pytest-timeout's backstop for one whole check
     memory_mb: int = 1024             # the worker's address space
+    cpu_seconds: int = 600            # CPU time of one worker process, behind the wall-clock kill
+    processes: int = 64               # processes of the worker's uid
+    file_size_mb: int = 16            # the largest file the worker may write
+    open_files: int = 256             # file descriptors of one worker process
     output_kb: int = 64               # what is kept of the student's printed output
 
     def call_seconds(self, reference_seconds):
         return self.call_floor_seconds + self.slowdown * reference_seconds
 
+    def sandbox(self):
+        return SandboxLimits(cpu_seconds=int(self.cpu_seconds), memory_mb=int(self.memory_mb),
+                             processes=int(self.processes), file_size_mb=int(self.file_size_mb),
+                             open_files=int(self.open_files))
+
+
+VISIBILITIES = ("visible", "hidden", "after_due_date")
+HIDDEN_HINT = "This check is hidden: its input and expected answer are not shown."
+
 
 @dataclass(frozen=True)
 class CheckPolicy:
     points: float
+    visibility: str = "visible"  # hidden: students see the name, points and hint, nothing else
+    hint: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,8 +87,16 @@ def load(path=DEFAULT_PATH):
     max_examples = _number(data.get("hypothesis", {}), "max_examples", "hypothesis", 50)
     checks = {}
     for name, entry in data.get("checks", {}).items():
-        if not isinstance(entry, dict) or set(entry) - {"points"}:
+        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint"}:
             raise ConfigError(f"grading.toml: [checks] {name!r} must be a table like "
-                              f"{{ points = 2 }}")
-        checks[name] = CheckPolicy(points=_number(entry, "points", f"checks.{name!r}", None))
+                              f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
+        visibility = entry.get("visibility", "visible")
+        if visibility not in VISIBILITIES:
+            raise ConfigError(f"grading.toml: {name!r} has visibility {visibility!r}; use one of "
+                              f"{', '.join(VISIBILITIES)}")
+        hint = entry.get("hint", HIDDEN_HINT if visibility == "hidden" else "")
+        if type(hint) is not str:
+            raise ConfigError(f"grading.toml: the hint of {name!r} must be a string")
+        checks[name] = CheckPolicy(_number(entry, "points", f"checks.{name!r}", None),
+                                   visibility, hint)
     return Config(max_examples=int(max_examples), limits=limits, checks=checks)

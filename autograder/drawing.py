@@ -57,10 +57,19 @@ def draw_board(board):
     return "\n---+---+---\n".join(rows) + f"\n({to_move} to move; cells are numbered 0-8 row by row)"
 
 
-def draw_game(spec):
-    if spec["kind"] == "tree":
-        return draw_tree(spec["tree"], spec.get("root", "MAX"))
-    return draw_board(spec["board"])
+def draw_example(example):
+    """A game spec or a price war, as text."""
+    if "tree" in example and "ours" in example:
+        return draw_price_war(example["tree"], example["ours"], example["theirs"], example["root"])
+    if example["kind"] == "tree":
+        return draw_tree(example["tree"], example.get("root", "MAX"))
+    return draw_board(example["board"])
+
+
+def draw_input(shown):
+    """A failure's input as the text reports show it: heading, drawing, note."""
+    note = f"\n{shown['note']}" if shown.get("note") else ""
+    return f"{shown['heading']}:\n{draw_example(shown['example'])}{note}"
 
 
 def name_node(spec, path):

@@ -16,6 +16,7 @@ from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.results import CheckResult, Report
+from autograder.sandbox import Sandbox, become_subreaper
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 
 CHECKS = Path(__file__).resolve().parent / "checks"
@@ -35,17 +36,19 @@ def use_hypothesis_settings(config):
     settings.load_profile("grading")
 
 
-def feedback(exc):
-    """What the student reads for a failed check; None when the grader itself failed."""
-    if isinstance(exc, (CheckFailed, StudentTimedOut)):
-        return str(exc)
+def verdict(exc):
+    """The failure a student reads for an exception, or None when the grader itself failed."""
+    if isinstance(exc, CheckFailed):
+        return exc
+    if isinstance(exc, StudentTimedOut):
+        return CheckFailed(str(exc))
     if isinstance(exc, BaseExceptionGroup):
-        return next(filter(None, map(feedback, exc.exceptions)), None)
+        return next(filter(None, map(verdict, exc.exceptions)), None)
     if isinstance(exc, Flaky):
-        return ("the function gave different answers when called twice on the same input; "
-                "make it depend only on its arguments")
+        return CheckFailed("the function gave different answers when called twice on the same "
+                           "input; make it depend only on its arguments")
     if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
-        return "the check ran out of time as a whole: " + str(exc).splitlines()[0]
+        return CheckFailed("the check ran out of time as a whole: " + str(exc).splitlines()[0])
     return None
 
 
@@ -88,13 +91,17 @@ class GradingPlugin:
 
     def result(self, item, report, call):
         name = item.get_closest_marker("check").args[0]
-        max_points = self.config.policy(name).points
+        policy = self.config.policy(name)
+        max_points = policy.points
+        shared = {"visibility": policy.visibility, "hint": policy.hint}
         function = name.split(":")[0]
         seconds = round(report.duration, 3)
         if report.passed:
-            return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds)
+            return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds,
+                               **shared)
+        failure = verdict(call.excinfo.value)
         try:
-            message = feedback(call.excinfo.value)
+            message = str(failure) if failure else None
         except Exception:  # noqa: BLE001 - a broken explanation must not stop the grading
             report.longrepr = traceback.format_exc()
             message = None
@@ -102,8 +109,10 @@ class GradingPlugin:
             print(f"autograder: internal error in {name!r}:\n{report.longrepr}", file=sys.stderr)
             return CheckResult(name, function, 0, max_points, "error",
                                "the grader itself failed on this check (not your fault); "
-                               "please tell your instructor", seconds)
-        return CheckResult(name, function, 0, max_points, "failed", message, seconds)
+                               "please tell your instructor", seconds, **shared)
+        return CheckResult(name, function, 0, max_points, "failed", message, seconds,
+                           failure.shown.as_dict() if failure.shown else None, failure.traces,
+                           **shared)
 
 
 def run_checks(observer, config):
@@ -120,9 +129,13 @@ def run_checks(observer, config):
     return plugin.results
 
 
-def grade(submission_folder, config, scratch, name=None):
-    """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime."""
+def grade(submission_folder, config, scratch, name=None, sandbox_mode=None):
+    """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
+    in the sandbox mode given (by default the strongest this machine offers)."""
+    become_subreaper()
     runtime = stage_runtime(Path(scratch) / "runtime")
-    with Student(runtime, str(submission_folder), config.limits) as student:
+    with Sandbox(sandbox_mode) as sandbox, \
+            Student(runtime, str(submission_folder), config.limits, sandbox) as student:
         checks = run_checks(Observer(student), config)
-    return Report(submission=name or Path(submission_folder).name, checks=checks)
+    return Report(submission=name or Path(submission_folder).name, checks=checks,
+                  sandbox=sandbox.mode)

@@ -1,5 +1,5 @@
 """The one model of a grading's outcome, which every reporter reads."""
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from autograder.worker.calls import MODULES
 
@@ -13,6 +13,16 @@ class CheckResult:
     status: str          # "passed", "failed", or "error" when the grader itself went wrong
     feedback: str = ""   # why it failed, written for the student
     seconds: float = 0.0  # how long the check took, for instructors tuning limits
+    shown: dict | None = None   # the failing input: {"heading", "example", "note"}
+    traces: dict | None = None  # {"student": [...], "reference": [...]} encoded paths, for trees
+    visibility: str = "visible"  # visible, hidden or after_due_date (grading.toml)
+    hint: str = ""               # what a student reads instead of a hidden check's feedback
+
+    def for_students(self):
+        """This result as a student may see it: a hidden check keeps its name, points and hint."""
+        if self.visibility != "hidden":
+            return self
+        return replace(self, feedback="" if self.passed else self.hint, shown=None, traces=None)
 
     @property
     def passed(self):
@@ -33,6 +43,9 @@ class Report:
     submission: str
     checks: list = field(default_factory=list)
     sandbox: str = "subprocess"
+
+    def for_students(self):
+        return replace(self, checks=[check.for_students() for check in self.checks])
 
     @property
     def points(self):

@@ -6,12 +6,10 @@ worker, so one bad function costs only its own checks. A function that has timed
 later checks at once, so a hang costs at most one time limit per function.
 """
 import os
-import resource
 import select
 import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -64,24 +62,19 @@ class CappedOutput:
 
 
 class Worker:
-    """One untrusted process running autograder.worker.main on the submission."""
+    """One untrusted process running autograder.worker.main on the submission, in the sandbox."""
 
-    def __init__(self, runtime, submission, limits):
+    def __init__(self, runtime, submission, limits, sandbox):
         requests_r, self.requests = os.pipe()
         self.replies, replies_w = os.pipe()
-        memory = limits.memory_mb * 1024 * 1024
-
-        def restrict():
-            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-            resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-        self.process = subprocess.Popen(
-            [sys.executable, "-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime,
-             str(requests_r), str(replies_w), submission],
-            pass_fds=(requests_r, replies_w), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT, cwd=submission, start_new_session=True,
-            env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONHASHSEED": "0"},
-            preexec_fn=restrict)
+        self.sandbox = sandbox
+        launch = sandbox.launch(
+            ["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r), str(replies_w),
+             submission],
+            readable=[runtime, submission], pass_fds=(requests_r, replies_w),
+            limits=limits.sandbox(), cwd=submission, env={"PYTHONHASHSEED": "0"})
+        self.process = subprocess.Popen(**launch, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         os.close(requests_r)
         os.close(replies_w)
         self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
@@ -117,7 +110,7 @@ class Worker:
 
     def how_it_ended(self):
         self.kill()
-        code = self.process.returncode
+        code = self.sandbox.worker_returncode(self.process.returncode)
         if code is not None and code < 0:
             name = signal.Signals(-code).name
             extra = {"SIGSEGV": " (a segmentation fault: often recursion too deep)",
@@ -126,12 +119,8 @@ class Worker:
         return f"ended the worker process (exit code {code}) instead of returning"
 
     def kill(self):
-        if self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-        self.process.wait()
+        """Nothing of the worker remains: its group, then every process of its uid."""
+        self.sandbox.cleanup(self.process)
         for fd in (self.requests, self.replies):
             try:
                 os.close(fd)
@@ -143,8 +132,9 @@ class Worker:
 class Student:
     """The trusted handle on one submission: every call goes to a worker process, one at a time."""
 
-    def __init__(self, runtime, submission, limits):
+    def __init__(self, runtime, submission, limits, sandbox):
         self.runtime, self.submission, self.limits = runtime, submission, limits
+        self.sandbox = sandbox
         self.worker = None
         self.timed_out = {}  # function -> the limit it exceeded
         self.calls = 0
@@ -160,7 +150,7 @@ class Student:
             raise StudentTimedOut(f"{function} timed out in an earlier check "
                                   f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
         if self.worker is None:
-            self.worker = Worker(self.runtime, self.submission, self.limits)
+            self.worker = Worker(self.runtime, self.submission, self.limits, self.sandbox)
         self.calls += 1
         self.worker.send({"id": self.calls, "call": call})
         return Pending(self, function, self.calls, time.monotonic())

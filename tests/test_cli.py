@@ -128,3 +128,62 @@ def test_a_configured_check_that_does_not_exist_is_named(tmp_path):
     assert completed.returncode == 2
     assert "names a check that does not exist: 'minimax_value: a check nobody wrote'" in (
         completed.stderr)
+
+
+HIDDEN = "alphabeta_decision: examines the reference's nodes"
+
+
+def test_a_hidden_check_shows_students_its_name_points_and_hint_only(tmp_path):
+    import tomllib
+    hint = tomllib.loads((ROOT / "grading.toml").read_text())["checks"][HIDDEN]["hint"]
+    results = grade_json(ROOT / "examples" / "sample_submission", tmp_path)
+    hidden = next(test for test in results["tests"] if test["name"] == HIDDEN)
+    assert hidden["status"] == "failed" and hidden["max_score"] > 0
+    assert hidden["output"] == hint and hidden["visibility"] == "visible"
+    text = run_cli("grade", ROOT / "examples" / "sample_submission").stdout
+    failure = text.split(f"✗ {HIDDEN}")[1].split("✗")[0]
+    assert hint in failure and "A (MAX)" not in failure and "examined" not in failure
+
+
+def test_instructors_see_a_hidden_checks_input_with_show_hidden():
+    text = run_cli("grade", ROOT / "examples" / "sample_submission", "--show-hidden").stdout
+    failure = text.split(f"✗ {HIDDEN}")[1].split("✗")[0]
+    assert "A (MAX)" in failure and "node C had alpha=3 >= beta=2" in failure
+
+
+def test_after_due_date_maps_to_gradescopes_own(tmp_path):
+    config = (ROOT / "grading.toml").read_text().replace(
+        '"guaranteed_decision: random price wars with ties and negatives" = { points = 6 }',
+        '"guaranteed_decision: random price wars with ties and negatives" = '
+        '{ points = 6, visibility = "after_due_date" }')
+    (tmp_path / "grading.toml").write_text(config)
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", ROOT / "examples" / "sample_submission", "--config",
+                        tmp_path / "grading.toml", "--format", "gradescope", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    tests = {t["name"]: t for t in json.loads(output.read_text())["tests"]}
+    late = tests["guaranteed_decision: random price wars with ties and negatives"]
+    assert late["visibility"] == "after_due_date" and "start" in late["output"]
+
+
+def test_an_unknown_visibility_is_a_configuration_mistake(tmp_path):
+    (tmp_path / "grading.toml").write_text(
+        '[checks]\n"minimax_value: exact values on random trees" = '
+        '{ points = 1, visibility = "secret" }\n')
+    completed = run_cli("grade", ROOT / "reference", "--config", tmp_path / "grading.toml")
+    assert completed.returncode == 2 and "has visibility 'secret'" in completed.stderr
+
+
+def test_official_grading_refuses_a_weak_sandbox_unless_allowed(tmp_path):
+    refused = run_cli("grade", ROOT / "reference", "--sandbox", "plain", "--official")
+    assert refused.returncode == 2 and "--allow-weak-sandbox" in refused.stderr
+    allowed = grade_json_args(tmp_path, "--sandbox", "plain", "--official", "--allow-weak-sandbox")
+    assert allowed["output"] == "Graded with the plain sandbox."
+
+
+def grade_json_args(tmp_path, *args):
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", ROOT / "reference", "--format", "gradescope", "--output", output,
+                        *args)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(output.read_text())

@@ -126,4 +126,7 @@ def test_grading_the_stubs_scores_zero_on_every_check(tmp_path):
     for test in results["tests"]:
         assert test["status"] == "failed", test["name"]
         assert test["score"] == 0, test["name"]
-        assert "not implemented yet" in test["output"], (test["name"], test["output"])
+        if checks[test["name"]].get("visibility") == "hidden":
+            assert test["output"] == checks[test["name"]]["hint"]  # students see only the hint
+        else:
+            assert "not implemented yet" in test["output"], (test["name"], test["output"])

@@ -5,6 +5,7 @@ import pytest
 
 from autograder.config import Limits
 from autograder.observations import NO_ANSWER
+from autograder.sandbox import Sandbox
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
@@ -13,15 +14,17 @@ VALUE = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": [],
 
 @pytest.fixture
 def student(tmp_path):
-    """A Student on a submission whose minimax.py the test writes, with a 1 s time limit."""
+    """A Student on a submission whose minimax.py the test writes, with a 1 s time limit, in the
+    strongest sandbox this machine offers."""
     runtime = stage_runtime(tmp_path / "runtime")
     folder = tmp_path / "submission"
     folder.mkdir()
 
-    def make(source, limits=Limits(call_floor_seconds=1.0)):
-        (folder / "minimax.py").write_text(textwrap.dedent(source))
-        return Student(runtime, str(folder), limits)
-    return make
+    with Sandbox() as sandbox:
+        def make(source, limits=Limits(call_floor_seconds=1.0)):
+            (folder / "minimax.py").write_text(textwrap.dedent(source))
+            return Student(runtime, str(folder), limits, sandbox)
+        yield make
 
 
 def test_a_plain_answer_and_the_games_trace_cross_as_json(student):

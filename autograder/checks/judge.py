@@ -7,17 +7,22 @@ types: numbers (int or float, never bool) by value, actions and names by type an
 from autograder.checks import course
 from autograder.feedback.diagnosis import diagnose
 from autograder.feedback.explain import divergence
-from autograder.drawing import draw_game, name_node
+from autograder.drawing import name_node
 from autograder.observations import NO_ANSWER, exactly_equal, is_number
 from autograder.worker.calls import decode_path
 
 
 class CheckFailed(AssertionError):
-    """The student's answer is wrong; the message, written for the student, is its parts joined.
+    """The student's answer is wrong. The message, written for the student, is the parts joined;
+    `shown` is the input to draw with it and `traces` the two searches' nodes, when they differ.
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
     and only the example finally reported needs its explanation and diagnosis computed.
     """
+
+    def __init__(self, *parts, shown=None, traces=None):
+        super().__init__(*parts)
+        self.shown, self.traces = shown, traces
 
     def __str__(self):
         return "".join(map(str, self.args))
@@ -44,67 +49,66 @@ def _divergence(call, spec, mine, theirs):
 
 
 class Shown:
-    """The input, drawn only when a message needs it (most checks pass and never do)."""
+    """The input a failure shows (a game spec or a price war), how to introduce it, and a note on
+    how it was searched. Reporters draw it: text, Mermaid or SVG."""
 
-    def __init__(self, draw, example, *args, smallest=True, note=""):
-        self.draw, self.example, self.args = draw, example, args
-        self.smallest, self.note = smallest, note
+    def __init__(self, example, smallest=True, note=""):
+        self.example, self.smallest, self.note = example, smallest, note
 
-    def __str__(self):
+    def as_dict(self):
         name = course.name_of(self.example)
         if name:
-            head = f"It shows on {name}"
+            heading = f"It shows on {name}"
         else:
-            head = "The smallest input that shows it" if self.smallest else "The input"
-        note = f"\n{self.note}" if self.note else ""
-        return f"\n\n{head}:\n{self.draw(self.example, *self.args)}{note}"
+            heading = "The smallest input that shows it" if self.smallest else "The input"
+        return {"heading": heading, "example": self.example, "note": self.note}
 
 
-def shown(spec, smallest=True, note=""):
-    return Shown(draw_game, spec, smallest=smallest, note=note)
+def shown(example, smallest=True, note=""):
+    return Shown(example, smallest=smallest, note=note)
 
 
-def require_answer(function, got, context):
+def require_answer(function, got, shown):
     """Fail unless the call returned something made of plain builtin values."""
     if got.problem:
-        raise CheckFailed(f"{function} {got.problem}{context}")
+        raise CheckFailed(f"{function} {got.problem}", shown=shown)
     if got.answer is NO_ANSWER:
         raise CheckFailed(f"{function} returned a {got.answer_type}; answers must be plain "
-                          f"int, float, str or list values{context}")
+                          f"int, float, str or list values", shown=shown)
 
 
-def same_answer(observed, context, what="the answer"):
+def same_answer(observed, shown, what="the answer"):
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
-    require_answer(function, got, context)
+    require_answer(function, got, shown)
     if not exactly_equal(got.answer, want.answer):
         raise CheckFailed(f"{function} returned {got.answer!r} ({got.answer_type}), "
-                          f"but {what} is {want.answer!r}.", Lazy(_diagnosis, call, got), context)
+                          f"but {what} is {want.answer!r}.", Lazy(_diagnosis, call, got), shown=shown)
 
 
-def window_rule(observed, value, alpha, beta, context):
+def window_rule(observed, value, alpha, beta, shown):
     """The contract's window rule, which fail-hard and fail-soft searches both meet."""
     function, got, call = observed.function, observed.got, observed.call
-    require_answer(function, got, context)
+    require_answer(function, got, shown)
     r = got.answer
     window = f"with alpha={alpha}, beta={beta} (true value {value})"
     if not is_number(r):
-        raise CheckFailed(f"{function} returned {r!r}, not a number, {window}.{context}")
+        raise CheckFailed(f"{function} returned {r!r}, not a number, {window}.", shown=shown)
     diagnosis = Lazy(_diagnosis, call, got)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
-                          f"exactly the true value.", diagnosis, context)
+                          f"exactly the true value.", diagnosis, shown=shown)
     if value <= alpha and not value <= r <= alpha:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or below alpha "
-                          f"the result must lie between the value and alpha.", diagnosis, context)
+                          f"the result must lie between the value and alpha.", diagnosis, shown=shown)
     if value >= beta and not beta <= r <= value:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or above beta "
-                          f"the result must lie between beta and the value.", diagnosis, context)
+                          f"the result must lie between beta and the value.", diagnosis, shown=shown)
 
 
-def same_trace(observed, spec, context, searcher="your search"):
+def same_trace(observed, spec, shown, searcher="your search"):
     """The examined nodes must be the reference's, in the same order."""
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
-    require_answer(function, got, context)
+    require_answer(function, got, shown)
     mine, theirs = got.trace, want.trace
     if mine == theirs:
         return
@@ -124,15 +128,16 @@ def same_trace(observed, spec, context, searcher="your search"):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
+    traces = {"student": list(mine), "reference": list(theirs)} if spec["kind"] == "tree" else None
     raise CheckFailed(f"{function}: {summary}; {detail}.", Lazy(_divergence, call, spec, mine, theirs),
-                      Lazy(_diagnosis, call, got), context)
+                      Lazy(_diagnosis, call, got), shown=shown, traces=traces)
 
 
-def examines_every_node(observed, spec, context):
+def examines_every_node(observed, spec, shown):
     """Minimax examines every node; the reference's trace is the whole tree."""
     function, got, call, all_nodes = (observed.function, observed.got, observed.call,
                                       observed.want.trace)
-    require_answer(function, got, context)
+    require_answer(function, got, shown)
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
     if missed:
@@ -140,4 +145,4 @@ def examines_every_node(observed, spec, context):
                           f"nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, decode_path(missed[0]))}.",
-                          Lazy(_diagnosis, call, got), context)
+                          Lazy(_diagnosis, call, got), shown=shown)

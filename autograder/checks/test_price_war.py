@@ -4,15 +4,6 @@ from hypothesis import example, given
 from autograder import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
-from autograder.drawing import draw_price_war
-
-
-def draw(war):
-    return draw_price_war(war["tree"], war["ours"], war["theirs"], war["root"])
-
-
-def shown(war):
-    return judge.Shown(draw, war)
 
 
 @check("rational_response: random price wars with ties and negatives")
@@ -22,7 +13,7 @@ def test_rational_response(observer, war):
     for option in war["tree"][war["root"]]:
         observed = observer.both(call("rational_response", None, war["tree"], war["theirs"],
                                       option))
-        judge.same_answer(observed, shown(war),
+        judge.same_answer(observed, judge.shown(war),
                           f"the competitor's best leaf under {option} (the first of ties)")
 
 
@@ -32,7 +23,7 @@ def test_rational_response(observer, war):
 def test_rational_decision(observer, war):
     observed = observer.both(call("rational_decision", None, war["tree"], war["ours"],
                                   war["theirs"], war["root"]))
-    judge.same_answer(observed, shown(war),
+    judge.same_answer(observed, judge.shown(war),
                       "the option whose rational response leaves us the most (the first of ties)")
 
 
@@ -42,5 +33,5 @@ def test_rational_decision(observer, war):
 def test_guaranteed_decision(observer, war):
     observed = observer.both(call("guaranteed_decision", None, war["tree"], war["ours"],
                                   war["root"]))
-    judge.same_answer(observed, shown(war),
+    judge.same_answer(observed, judge.shown(war),
                       "the option whose worst leaf for us is best (the first of ties)")

@@ -5,9 +5,18 @@ import textwrap
 from rich.console import Console
 from rich.table import Table
 
+from autograder.drawing import draw_input
+
 
 def _points(value):
     return f"{value:g}"
+
+
+def feedback_with_input(check):
+    """A failure's explanation followed by its input, drawn as text."""
+    if not check.shown:
+        return check.feedback
+    return f"{check.feedback}\n\n{draw_input(check.shown)}"
 
 
 def render(report):
@@ -21,11 +30,15 @@ def render(report):
     buffer = io.StringIO()
     console = Console(file=buffer, width=100, color_system=None, highlight=False)
     console.print(table)
+    console.print(f"Graded in the {report.sandbox} sandbox.", highlight=False)
     failures = [check for check in report.checks if not check.passed]
     for check in failures:
-        console.print(f"\n✗ {check.name}  ({_points(check.points)} / {_points(check.max_points)})",
+        hidden = ", hidden check" if check.visibility == "hidden" else ""
+        console.print(f"\n✗ {check.name}  ({_points(check.points)} / {_points(check.max_points)}"
+                      f"{hidden})",
                       markup=False)
-        console.print(textwrap.indent(check.feedback, "    "), markup=False, soft_wrap=True)
+        console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,
+                      soft_wrap=True)
     if not failures:
         console.print("\nEvery check passed.")
     return buffer.getvalue()

@@ -1,0 +1,457 @@
+"""The worker's sandbox (autograder/sandbox.py) holds, in every mode that works on this machine.
+
+Each test runs a small Python snippet through Sandbox.launch, the way the supervisor starts the worker:
+the snippet reports one JSON line per fact on a passed pipe (so the passed descriptors are exercised
+by every test), and the test checks it. Every mode is tried explicitly, not only the one probe()
+picks; a mode that does not work here is skipped with probe's reason. Run with -s to see the
+start-up cost per mode.
+"""
+import json
+import os
+import select
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from autograder import sandbox as sb
+from autograder.sandbox import Sandbox, SandboxLimits
+from autograder.supervisor import BOOTSTRAP, stage_runtime
+
+ROOT = Path(__file__).resolve().parent.parent
+PRELUDE = ("import json, os, sys, time\n"
+           "def report(**values):\n"
+           "    os.write(int(sys.argv[1]), (json.dumps(values) + '\\n').encode())\n")
+ISOLATED = ("bwrap", "unshare")   # namespaces: own filesystem view and network
+UNPRIVILEGED = ("bwrap", "unshare", "rlimits")  # run as a leased uid (the tests run as root)
+
+linux_root = pytest.mark.skipif(not (sb.LINUX and os.geteuid() == 0),
+                                reason="the unprivileged-uid modes need Linux and root")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def subreaper():
+    sb.become_subreaper()  # as the supervisor does: escaped daemons are re-parented to us
+
+
+@pytest.fixture(params=sb.MODES)
+def mode(request):
+    if not sb.works(request.param):
+        pytest.skip(f"{request.param} does not work here: {sb.PROBE_ERRORS.get(request.param)}")
+    return request.param
+
+
+def require(mode, modes, why):
+    if mode not in modes:
+        pytest.skip(f"{mode} mode: {why}")
+
+
+@pytest.fixture
+def sandbox(mode):
+    with Sandbox(mode) as box:
+        yield box
+
+
+@pytest.fixture
+def scratch():
+    """Like the grader's: a mkdtemp folder (0700, root's) holding a copy of the submission."""
+    folder = Path(tempfile.mkdtemp(prefix="autograder-sandbox-test-"))
+    (folder / "submission").mkdir()
+    (folder / "submission" / "minimax.py").write_text("ANSWER = 42\n")
+    yield folder
+    shutil.rmtree(folder)
+
+
+class Run:
+    """One snippet in the sandbox: its reports arrive on a passed pipe, its output in a file."""
+
+    def __init__(self, sandbox, snippet, scratch, limits=SandboxLimits(), argv_extra=(), fds=()):
+        self.sandbox = sandbox
+        self.reports, write = os.pipe()
+        self.log = tempfile.TemporaryFile()
+        submission = str(scratch / "submission")
+        kwargs = sandbox.launch(["-S", "-c", PRELUDE + snippet, str(write), *argv_extra],
+                                readable=[submission], pass_fds=(write, *fds), limits=limits,
+                                cwd=submission)
+        self.process = subprocess.Popen(**kwargs, stdin=subprocess.DEVNULL, stdout=self.log,
+                                        stderr=subprocess.STDOUT)
+        os.close(write)
+        self.buffer = b""
+
+    def report(self, timeout=30):
+        """The snippet's next report; None if every holder of the pipe is gone."""
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            ready, _, _ = select.select([self.reports], [], [], max(0, deadline - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"no report within {timeout} s; output: {self.output()}")
+            chunk = os.read(self.reports, 65536)
+            if not chunk:
+                return None
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return json.loads(line)
+
+    def finish(self):
+        """Clean up, then check the pipe is closed: no process of the worker still holds it."""
+        self.sandbox.cleanup(self.process)
+        ready, _, _ = select.select([self.reports], [], [], 5)
+        assert ready and os.read(self.reports, 65536) == b"", "a process of the worker survived cleanup"
+        os.close(self.reports)
+        return self.output()
+
+    def output(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+
+def run(sandbox, snippet, scratch, **kwargs):
+    """The snippet's first report, after cleanup."""
+    job = Run(sandbox, snippet, scratch, **kwargs)
+    try:
+        values = job.report()
+    finally:
+        output = job.finish()
+    assert values is not None, output
+    return values
+
+
+def test_probe_picks_the_strongest_working_mode_quickly():
+    working = [mode for mode in sb.MODES if sb.works(mode)]
+    assert sb.probe() == working[0]
+    started = time.monotonic()
+    assert sb._try(sb.probe()) is None  # what probe() does, timed without its cache
+    assert time.monotonic() - started < 1.0
+    print(f"\nprobe: {sb.probe()}; working modes: {working}; failures: {sb.PROBE_ERRORS}")
+
+
+@linux_root
+def test_bubblewrap_is_the_mode_here():
+    """The grading machines install bubblewrap (apt-get install -y bubblewrap)."""
+    if not shutil.which("bwrap"):
+        pytest.skip("bubblewrap is not installed")
+    assert sb.probe() == "bwrap", sb.PROBE_ERRORS
+
+
+def test_passed_pipes_carry_requests_and_replies(sandbox, scratch):
+    requests, to_worker = os.pipe()
+    job = Run(sandbox, "line = os.fdopen(int(sys.argv[2]), 'rb').readline()\n"
+                       "report(echo=line.decode(), fds=[int(sys.argv[1]), int(sys.argv[2])])\n"
+                       "time.sleep(60)\n",
+              scratch, argv_extra=[str(requests)], fds=(requests,))
+    os.close(requests)
+    os.write(to_worker, b"hello worker\n")
+    try:
+        values = job.report()
+    finally:
+        job.finish()
+        os.close(to_worker)
+    assert values["echo"] == "hello worker\n"
+
+
+def test_the_worker_is_an_unprivileged_uid(sandbox, scratch):
+    require(sandbox.mode, UNPRIVILEGED, "keeps the grader's user by design")
+    values = run(sandbox, "report(ids=[os.getuid(), os.geteuid(), os.getgid(), os.getegid()],"
+                          " groups=os.getgroups())", scratch)
+    assert values["ids"] == [sandbox.uid] * 4 and sandbox.uid != 0
+    assert values["groups"] == []
+
+
+def test_the_grader_files_are_not_there(sandbox, scratch):
+    require(sandbox.mode, ISOLATED, "no filesystem isolation (documented): the repository is "
+                                    "world-readable")
+    snippet = ("found = {}\n"
+               "for path in sys.argv[2:]:\n"
+               "    try:\n"
+               "        found[path] = os.listdir(path) if os.path.isdir(path) else open(path).read()\n"
+               "    except OSError as error:\n"
+               "        found[path] = type(error).__name__\n"
+               "report(found=found, root=sorted(os.listdir('/')))\n")
+    paths = [ROOT / "reference" / "minimax.py", ROOT / "grading.toml",
+             ROOT / "autograder" / "checks", ROOT, Path(sys.executable), Path.home(),
+             Path("/etc/shadow")]
+    values = run(sandbox, snippet, scratch, argv_extra=[str(p) for p in paths])
+    assert set(values["found"].values()) == {"FileNotFoundError"}, values
+    # the minimal root: /usr and its links, /proc, /dev, the private /tmp (the scratch is under it)
+    assert set(values["root"]) <= {"usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32",
+                                   "proc", "dev", "tmp"}, values["root"]
+
+
+def test_the_grader_files_are_not_writable(sandbox, scratch):
+    require(sandbox.mode, UNPRIVILEGED, "runs as the grader's user")
+    targets = [ROOT / "results.json", ROOT / "grading.toml", ROOT / "reference" / "minimax.py"]
+    snippet = ("errors = []\n"
+               "for path in sys.argv[2:]:\n"
+               "    try:\n"
+               "        open(path, 'a').close()\n"
+               "        errors.append(None)\n"
+               "    except OSError as error:\n"
+               "        errors.append(type(error).__name__)\n"
+               "report(errors=errors)\n")
+    values = run(sandbox, snippet, scratch, argv_extra=[str(t) for t in targets])
+    assert None not in values["errors"], values
+
+
+def test_the_submission_is_readable_and_read_only(sandbox, scratch):
+    require(sandbox.mode, UNPRIVILEGED, "runs as the grader's user (root here)")
+    snippet = ("import minimax\n"
+               "outcomes = [minimax.ANSWER]\n"
+               "for name in ('minimax.py', 'planted.py'):\n"
+               "    try:\n"
+               "        open(name, 'a').write('x = 1\\n')\n"
+               "        outcomes.append('written')\n"
+               "    except OSError as error:\n"
+               "        outcomes.append(type(error).__name__)\n"
+               "report(outcomes=outcomes, cwd=os.getcwd())\n")
+    values = run(sandbox, "sys.path.insert(0, os.getcwd())\n" + snippet, scratch)
+    assert values["outcomes"][0] == 42
+    assert "written" not in values["outcomes"]
+    assert values["cwd"] == str(scratch / "submission")
+    assert (scratch / "submission" / "minimax.py").read_text() == "ANSWER = 42\n"
+    assert not (scratch / "submission" / "planted.py").exists()
+
+
+def test_a_private_tmp_that_leaves_nothing(sandbox, scratch):
+    name = f"sandbox-test-{os.getpid()}-{time.monotonic_ns()}"
+    snippet = ("import tempfile\n"
+               f"path = os.path.join(tempfile.gettempdir(), {name!r})\n"
+               "open(path, 'w').write('scratch')\n"
+               "report(path=path, back=open(path).read(), tmp=tempfile.gettempdir())\n")
+    values = run(sandbox, snippet, scratch)
+    assert values["back"] == "scratch"
+    assert not os.path.exists(values["path"]), "the worker's temporary file outlived it"
+    if sandbox.mode in ISOLATED:
+        assert values["tmp"] == "/tmp"
+
+
+def test_nothing_written_outside_scratch_survives(sandbox, scratch):
+    require(sandbox.mode, UNPRIVILEGED, "the grader's own user may write where the grader may")
+    name = f"sandbox-leftover-{os.getpid()}-{time.monotonic_ns()}"
+    snippet = ("written = []\n"
+               "for folder in ('/tmp', '/var/tmp', '/dev/shm'):\n"
+               f"    path = os.path.join(folder, {name!r})\n"
+               "    try:\n"
+               "        os.makedirs(path)\n"
+               "        open(os.path.join(path, 'f'), 'w').write('x')\n"
+               "        written.append(path)\n"
+               "    except OSError:\n"
+               "        pass\n"
+               "import ctypes\n"
+               "segment = ctypes.CDLL(None).shmget(0, 1 << 20, 0o1600)  # IPC_PRIVATE, IPC_CREAT\n"
+               "report(written=written, segment=segment)\n")
+    values = run(sandbox, snippet, scratch)
+    assert values["written"], "the snippet could write nowhere, not even its /tmp"
+    assert values["segment"] >= 0, "the snippet could not make a SysV shared memory segment"
+    for folder in ("/tmp", "/var/tmp", "/dev/shm"):
+        assert not os.path.exists(os.path.join(folder, name))
+    owners = [line.split()[7] for line in Path("/proc/sysvipc/shm").read_text().splitlines()[1:]]
+    assert str(sandbox.uid) not in owners, "the worker's shared memory outlived it"
+
+
+def test_no_network(sandbox, scratch):
+    require(sandbox.mode, ISOLATED, "no network namespace (documented)")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        snippet = ("import socket\n"
+                   "try:\n"
+                   f"    socket.create_connection(('127.0.0.1', {port}), timeout=5)\n"
+                   "    outcome = 'connected'\n"
+                   "except OSError as error:\n"
+                   "    outcome = type(error).__name__\n"
+                   "report(outcome=outcome, interfaces=[n for _, n in socket.if_nameindex()])\n")
+        values = run(sandbox, snippet, scratch)
+    assert values["outcome"] != "connected"
+    assert values["interfaces"] == ["lo"]
+
+
+def test_a_fork_bomb_hits_the_process_limit_and_leaves_nothing(sandbox, scratch):
+    require(sandbox.mode, UNPRIVILEGED, "RLIMIT_NPROC is ignored for root and counts every process "
+                                        "of the grader's user")
+    snippet = ("children, refused = 0, 0\n"
+               "for _ in range(200):\n"
+               "    try:\n"
+               "        if os.fork() == 0:\n"
+               "            time.sleep(120)\n"
+               "            os._exit(0)\n"
+               "        children += 1\n"
+               "    except OSError:\n"
+               "        refused += 1\n"
+               "report(children=children, refused=refused)\n"
+               "time.sleep(120)\n")
+    job = Run(sandbox, snippet, scratch, limits=SandboxLimits(processes=32))
+    try:
+        values = job.report()
+    finally:
+        job.finish()  # every child holds the pipe: its end closing proves they are all gone
+    assert values["refused"] > 0 and values["children"] < 32, values
+    assert not [p for p in sb._processes() if p.uid == sandbox.uid]
+
+
+def test_memory_is_capped(sandbox, scratch):
+    snippet = ("try:\n"
+               "    block = bytearray(2 * 1024 ** 3)\n"
+               "    report(outcome='allocated')\n"
+               "except MemoryError:\n"
+               "    report(outcome='MemoryError')\n")
+    assert run(sandbox, snippet, scratch)["outcome"] == "MemoryError"
+
+
+def test_files_and_descriptors_are_capped(sandbox, scratch):
+    snippet = ("import tempfile\n"
+               "path = os.path.join(tempfile.gettempdir(), 'big')\n"
+               "try:\n"
+               "    open(path, 'wb').write(bytes(2 * 1024 * 1024))\n"
+               "    big = 'written'\n"
+               "except OSError as error:\n"
+               "    big = error.strerror\n"
+               "handles = []\n"
+               "try:\n"
+               "    while len(handles) < 1000:\n"
+               "        handles.append(open(os.devnull))\n"
+               "except OSError:\n"
+               "    pass\n"
+               "report(big=big, opened=len(handles))\n")
+    values = run(sandbox, snippet, scratch, limits=SandboxLimits(file_size_mb=1, open_files=64))
+    assert values["big"] == "File too large"
+    assert values["opened"] < 64
+
+
+def test_cpu_time_is_capped_and_the_signal_reported(sandbox, scratch):
+    job = Run(sandbox, "report(started=True)\nwhile True:\n    pass\n", scratch,
+              limits=SandboxLimits(cpu_seconds=1))
+    assert job.report() == {"started": True}
+    job.process.wait(timeout=30)
+    code = sandbox.worker_returncode(job.process.returncode)
+    job.finish()
+    assert code in (-9, -24), f"{job.process.returncode} -> {code}"  # SIGKILL or SIGXCPU
+
+
+def test_a_daemon_that_escapes_the_process_group_is_gone_after_cleanup(sandbox, scratch):
+    snippet = ("if os.fork() == 0:\n"
+               "    os.setsid()\n"
+               "    if os.fork() == 0:\n"
+               "        time.sleep(0.2)\n"
+               "        report(daemon=os.getpid(), group=os.getpgid(0), parent=os.getppid())\n"
+               "        time.sleep(120)\n"
+               "    os._exit(0)\n"
+               "os.wait()\n"
+               "report(main=os.getpid(), group=os.getpgid(0))\n"
+               "time.sleep(120)\n")
+    job = Run(sandbox, snippet, scratch)
+    try:
+        main = job.report()
+        daemon = job.report()
+    finally:
+        job.finish()  # the daemon holds the pipe: its end closing proves it is gone
+    assert "main" in main and "daemon" in daemon, (main, daemon)
+    assert daemon["group"] != main["group"]
+    if sandbox.mode not in ISOLATED:  # no pid namespace: the pid is the host's
+        assert daemon["parent"] == os.getpid(), "the subreaper should have adopted the daemon"
+        with pytest.raises(ProcessLookupError):
+            os.kill(daemon["daemon"], 0)
+
+
+def test_the_real_worker_runs_and_answers(sandbox, scratch):
+    """The supervisor's own bootstrap, runtime copy and protocol, through the sandbox."""
+    runtime = stage_runtime(scratch / "runtime")
+    submission = str(scratch / "submission")
+    requests_r, requests_w = os.pipe()
+    replies_r, replies_w = os.pipe()
+    kwargs = sandbox.launch(["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r),
+                             str(replies_w), submission],
+                            readable=[runtime, submission], pass_fds=(requests_r, replies_w),
+                            cwd=submission, env={"PYTHONHASHSEED": "0"})
+    process = subprocess.Popen(**kwargs, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT)
+    os.close(requests_r)
+    os.close(replies_w)
+    try:
+        request = {"id": 1, "call": {"function": "minimax_value"}}
+        os.write(requests_w, json.dumps(request).encode() + b"\n")
+        ready, _, _ = select.select([replies_r], [], [], 30)
+        reply = os.read(replies_r, 65536) if ready else b""
+    finally:
+        sandbox.cleanup(process)
+        output = process.stdout.read().decode(errors="replace")
+        process.stdout.close()
+        for fd in (requests_w, replies_r):
+            os.close(fd)
+    assert reply, output
+    assert json.loads(reply)["problem"] == {"missing_function": "minimax_value",
+                                            "module": "minimax.py"}, output
+
+
+GRADER = """
+import os, subprocess, sys, time
+from autograder.sandbox import Sandbox
+box = Sandbox(sys.argv[1])
+report = int(sys.argv[2])
+worker = "import os, sys, time; os.write(int(sys.argv[1]), b'up'); time.sleep(120)"
+subprocess.Popen(**box.launch(["-S", "-c", worker, str(report)], pass_fds=(report,)))
+os.close(report)
+time.sleep(120)
+"""
+
+
+def test_the_worker_dies_with_a_grader_that_did_not_clean_up(mode):
+    reports, write = os.pipe()
+    grader = subprocess.Popen([sys.executable, "-c", GRADER, mode, str(write)], cwd=ROOT,
+                              pass_fds=(write,))
+    os.close(write)
+    try:
+        ready, _, _ = select.select([reports], [], [], 30)
+        assert ready and os.read(reports, 16) == b"up"
+    finally:
+        grader.kill()
+        grader.wait()
+    ready, _, _ = select.select([reports], [], [], 5)
+    assert ready and os.read(reports, 16) == b"", "the worker outlived its grader"
+    os.close(reports)
+
+
+@linux_root
+def test_concurrent_sandboxes_get_distinct_uids():
+    mode = next(mode for mode in sb.UID_MODES if sb.works(mode))
+    with Sandbox(mode) as first, Sandbox(mode) as second:
+        assert first.uid != second.uid
+        assert sb.BASE_UID <= min(first.uid, second.uid) < sb.BASE_UID + sb.UID_SLOTS
+        taken = first.uid
+    with Sandbox(mode) as third:
+        assert third.uid == taken  # released on close, reused
+
+
+def median_ms(command_kwargs, sandbox=None, repeats=10):
+    times = []
+    for _ in range(repeats):
+        started = time.perf_counter()
+        process = subprocess.Popen(**command_kwargs)
+        process.wait()
+        times.append(time.perf_counter() - started)
+        assert process.returncode == 0
+        if sandbox:
+            sandbox.cleanup(process)
+    return statistics.median(times) * 1000
+
+
+def test_start_up_cost_per_mode(capsys):
+    python = sb.sandbox_python() or sys.executable
+    rows = [("none", python, median_ms({"args": [python, "-c", "pass"]}),
+             median_ms({"args": [python, "-S", "-s", "-P", "-B", "-c", "pass"]}))]
+    for mode in sb.MODES:
+        if not sb.works(mode):
+            continue
+        with Sandbox(mode) as box:
+            full = median_ms(box.launch(["-c", "pass"]), box)
+            bare = median_ms(box.launch(["-S", "-s", "-P", "-B", "-c", "pass"]), box)
+            rows.append((mode, box.python, full, bare))
+    with capsys.disabled():
+        print("\nstart-up cost, median of 10 (ms):   python -c pass   python -S -s -P -B -c pass")
+        for mode, python, full, bare in rows:
+            print(f"  {mode:8} {python:24} {full:10.1f} {bare:16.1f}")
+    assert all(full < 1000 for _, _, full, _ in rows)
