@@ -22,6 +22,9 @@ def write_atomically(path, text):
     try:
         with os.fdopen(descriptor, "w") as handle:
             handle.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide the report from others
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

@@ -90,3 +90,43 @@ def draw_price_war(tree, ours, theirs, root):
             corner = "└── " if j == len(tree[option]) - 1 else "├── "
             lines.append(f"{bar}{corner}{leaf}: ours {ours[leaf]}, theirs {theirs[leaf]}")
     return "\n".join(lines)
+
+
+def layout(tree):
+    """Where each node goes in a picture: leaves one unit apart, left to right in order, each
+    parent centred over its children; the second coordinate is the depth."""
+    positions = {}
+    leaves = iter(range(10**9))
+
+    def place(node, path):
+        if isinstance(node, list):
+            xs = [place(child, path + (i,)) for i, child in enumerate(node)]
+            x = (xs[0] + xs[-1]) / 2
+        else:
+            x = next(leaves)
+        positions[path] = (x, len(path))
+        return x
+
+    place(tree, ())
+    return positions
+
+
+def draw_mermaid(spec):
+    """A tree game as a Mermaid `graph TD`, the way the course texts draw their trees."""
+    names = node_names(spec["tree"])
+    root = spec.get("root", "MAX")
+
+    def label(node, path, player):
+        return f"{player} {names[path]}" if isinstance(node, list) else f"{names[path]} = {node}"
+
+    lines = ["graph TD", f'    {names[()]}["{label(spec["tree"], (), root)}"]']
+
+    def walk(node, path, player):
+        for i, child in enumerate(node if isinstance(node, list) else []):
+            child_path = path + (i,)
+            lines.append(f'    {names[path]} --> {names[child_path]}'
+                         f'["{label(child, child_path, OTHER[player])}"]')
+            walk(child, child_path, OTHER[player])
+
+    walk(spec["tree"], (), root)
+    return "\n".join(lines)

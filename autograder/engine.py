@@ -102,6 +102,8 @@ class GradingPlugin:
         failure = verdict(call.excinfo.value)
         try:
             message = str(failure) if failure else None
+            shown = failure.shown.as_dict() if failure and failure.shown else None
+            traces = failure.traces.value() if failure and failure.traces else None
         except Exception:  # noqa: BLE001 - a broken explanation must not stop the grading
             report.longrepr = traceback.format_exc()
             message = None
@@ -110,9 +112,8 @@ class GradingPlugin:
             return CheckResult(name, function, 0, max_points, "error",
                                "the grader itself failed on this check (not your fault); "
                                "please tell your instructor", seconds, **shared)
-        return CheckResult(name, function, 0, max_points, "failed", message, seconds,
-                           failure.shown.as_dict() if failure.shown else None, failure.traces,
-                           **shared)
+        return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
+                           traces, **shared)
 
 
 def run_checks(observer, config):

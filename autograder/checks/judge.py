@@ -6,7 +6,7 @@ types: numbers (int or float, never bool) by value, actions and names by type an
 """
 from autograder.checks import course
 from autograder.feedback.diagnosis import diagnose
-from autograder.feedback.explain import divergence
+from autograder.feedback.explain import cuts, divergence
 from autograder.drawing import name_node
 from autograder.observations import NO_ANSWER, exactly_equal, is_number
 from autograder.worker.calls import decode_path
@@ -29,18 +29,29 @@ class CheckFailed(AssertionError):
 
 
 class Lazy:
+    """A value computed the first time it is needed, then kept."""
+
     def __init__(self, compute, *args):
-        self.compute, self.args, self.text = compute, args, None
+        self.compute, self.args, self.computed = compute, args, None
+
+    def value(self):
+        if self.computed is None:
+            self.computed = self.compute(*self.args)
+        return self.computed
 
     def __str__(self):
-        if self.text is None:
-            self.text = self.compute(*self.args)
-        return self.text
+        return str(self.value())
 
 
 def _diagnosis(call, got):
     sentence = diagnose(call, got) if call else ""
     return f"\n{sentence}" if sentence else ""
+
+
+def _traces(call, spec, mine, theirs):
+    """Both searches' nodes, and where the correct one pruned, for pictures of the tree."""
+    return {"student": list(mine), "reference": list(theirs),
+            "cuts": {path: list(window) for path, window in (cuts(call) if call else {}).items()}}
 
 
 def _divergence(call, spec, mine, theirs):
@@ -128,7 +139,7 @@ def same_trace(observed, spec, shown, searcher="your search"):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
-    traces = {"student": list(mine), "reference": list(theirs)} if spec["kind"] == "tree" else None
+    traces = Lazy(_traces, call, spec, mine, theirs) if spec["kind"] == "tree" else None
     raise CheckFailed(f"{function}: {summary}; {detail}.", Lazy(_divergence, call, spec, mine, theirs),
                       Lazy(_diagnosis, call, got), shown=shown, traces=traces)
 

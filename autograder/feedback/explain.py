@@ -8,7 +8,8 @@ went on or stopped.
 from autograder.drawing import name_node
 from autograder.feedback import variants
 from autograder.games.instrumented import InstrumentedGame
-from autograder.worker.calls import build_argument, build_game, decode_path, state_at
+from autograder.worker.calls import (build_argument, build_game, decode_path, encode_path,
+                                     state_at)
 
 NARRATED = {"alphabeta_value": variants.alphabeta_value,
             "alphabeta_decision": variants.alphabeta_decision}
@@ -28,6 +29,16 @@ def narrate(call):
     args = [build_argument(a) for a in call.get("args", [])]
     search(game, state_at(game.game, call.get("state", [])), *args, narration=narration)
     return narration
+
+
+def cuts(call):
+    """Where the correct search pruned, and the window that made it: {encoded path: (alpha,
+    beta)} after the node's last searched child."""
+    narration = narrate(call)
+    if narration is None:
+        return {}
+    return {encode_path(path): narration.windows[path, narration.searched[path][-1]]
+            for path in narration.pruned}
 
 
 def why_pruned(narration, spec, path):

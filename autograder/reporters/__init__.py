@@ -1,4 +1,4 @@
 """Reporters: each turns one Report into one output format, and nothing else."""
-from autograder.reporters import gradescope, text
+from autograder.reporters import gradescope, html, text
 
-FORMATS = {"text": text.render, "gradescope": gradescope.render}
+FORMATS = {"text": text.render, "gradescope": gradescope.render, "html": html.render}

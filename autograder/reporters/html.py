@@ -1,0 +1,81 @@
+"""A self-contained HTML page per submission: the score per function and, for each failure, its
+explanation and its input drawn; a tree as an SVG picture whose nodes are coloured by who examined
+them (both searches, neither, only the student's, only the reference's), with alpha and beta where
+the reference pruned. No scripts, no external files: it opens anywhere, offline."""
+import math
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+
+from autograder.drawing import draw_example, draw_mermaid, layout, node_names
+from autograder.worker.calls import encode_path
+
+X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
+CUT_ROOM = 90  # to the right of the rightmost node, for its alpha >= beta label
+KINDS = {  # class -> legend text
+    "both": "examined by both searches",
+    "pruned": "pruned by both",
+    "extra": "examined only by your search",
+    "missed": "examined only by the reference (you skipped it)",
+}
+ENVIRONMENT = Environment(loader=PackageLoader("autograder.reporters"),
+                          autoescape=select_autoescape(["html", "j2"]), trim_blocks=True,
+                          lstrip_blocks=True)
+
+
+def bound(value):
+    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else f"{value:g}"
+
+
+def node_kind(key, traces):
+    if traces is None:
+        return "plain"
+    mine, theirs = key in traces["student"], key in traces["reference"]
+    return {(True, True): "both", (False, False): "pruned", (True, False): "extra",
+            (False, True): "missed"}[mine, theirs]
+
+
+def tree_picture(spec, traces):
+    """Everything the template needs to draw `spec` as SVG."""
+    tree, root = spec["tree"], spec.get("root", "MAX")
+    names, positions = node_names(tree), layout(tree)
+    if traces:
+        traces = {**traces, "student": set(traces["student"]),
+                  "reference": set(traces["reference"])}
+    cuts = traces.get("cuts", {}) if traces else {}
+    point = {path: (MARGIN + x * X_STEP, MARGIN + y * Y_STEP) for path, (x, y) in positions.items()}
+    nodes, edges = [], []
+    for path, (x, y) in point.items():
+        node = tree
+        for index in path:
+            node = node[index]
+        player = root if len(path) % 2 == 0 else {"MAX": "MIN", "MIN": "MAX"}[root]
+        key = encode_path(path)
+        cut = cuts.get(key)
+        nodes.append({"x": x, "y": y, "name": names[path], "kind": node_kind(key, traces),
+                      "leaf": not isinstance(node, list), "value": node,
+                      "player": player, "cut": f"α={bound(cut[0])} ≥ β={bound(cut[1])}"
+                      if cut else ""})
+        if path:
+            edges.append((*point[path[:-1]], x, y))
+    width = 2 * MARGIN + max(x for x, _ in positions.values()) * X_STEP + CUT_ROOM
+    height = 2 * MARGIN + max(y for _, y in positions.values()) * Y_STEP + 20
+    return {"nodes": nodes, "edges": edges, "width": width, "height": height,
+            "radius": RADIUS, "mermaid": draw_mermaid(spec)}
+
+
+def failure(check):
+    shown = check.shown
+    picture = board = None
+    if shown and shown["example"].get("kind") == "tree":
+        picture = tree_picture(shown["example"], check.traces)
+    elif shown and shown["example"].get("kind") == "tictactoe":
+        board = shown["example"]["board"]
+    return {"check": check, "picture": picture, "board": board,
+            "drawing": draw_example(shown["example"]) if shown else "",
+            "heading": shown["heading"] if shown else "", "note": shown["note"] if shown else ""}
+
+
+def render(report):
+    template = ENVIRONMENT.get_template("report.html.j2")
+    return template.render(report=report, functions=report.by_function(), kinds=KINDS,
+                           failures=[failure(c) for c in report.checks if not c.passed])
