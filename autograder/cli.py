@@ -11,9 +11,13 @@ from pathlib import Path
 
 from autograder import config as grading_config
 from autograder import sandbox
-from autograder.engine import GradingError, grade
+from rich.console import Console
+from rich.table import Table
+
+from autograder.engine import GradingError, collect_checks, grade
 from autograder.reporters import FORMATS
 from autograder.submission import SubmissionError, stage
+from autograder.worker.calls import MODULES
 
 
 def write_atomically(path, text):
@@ -69,6 +73,21 @@ def grade_command(args):
         sys.stdout.write(rendered)
 
 
+def check_config_command(args):
+    """Validate grading.toml against the checks, and show what it gives each function."""
+    config = grading_config.load(args.config)
+    names = collect_checks(config)
+    table = Table(title=f"{args.config}: {len(names)} checks, "
+                        f"{sum(config.policy(n).points for n in names):g} points")
+    for column in ("function", "checks", "hidden", "points"):
+        table.add_column(column, justify="left" if column == "function" else "right")
+    for function in MODULES:
+        mine = [config.policy(n) for n in names if n.split(":")[0] == function]
+        table.add_row(function, str(len(mine)), str(sum(p.visibility == "hidden" for p in mine)),
+                      f"{sum(p.points for p in mine):g}")
+    Console(highlight=False).print(table)
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m autograder",
                                    description="Grade adversarial-search exercises.")
@@ -88,6 +107,9 @@ def parser():
     grading.add_argument("--config", default=grading_config.DEFAULT_PATH,
                          help="the grading policy (default: grading.toml)")
     grading.set_defaults(run=grade_command)
+    checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
+    checking.add_argument("--config", default=grading_config.DEFAULT_PATH)
+    checking.set_defaults(run=check_config_command)
     return main
 
 

@@ -42,6 +42,7 @@ class CheckPolicy:
     points: float
     visibility: str = "visible"  # hidden: students see the name, points and hint, nothing else
     hint: str = ""
+    examples: int | None = None  # generated examples for this check, if not [hypothesis]'s
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def load(path=DEFAULT_PATH):
     max_examples = _number(data.get("hypothesis", {}), "max_examples", "hypothesis", 50)
     checks = {}
     for name, entry in data.get("checks", {}).items():
-        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint"}:
+        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint", "examples"}:
             raise ConfigError(f"grading.toml: [checks] {name!r} must be a table like "
                               f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
         visibility = entry.get("visibility", "visible")
@@ -97,6 +98,10 @@ def load(path=DEFAULT_PATH):
         hint = entry.get("hint", HIDDEN_HINT if visibility == "hidden" else "")
         if type(hint) is not str:
             raise ConfigError(f"grading.toml: the hint of {name!r} must be a string")
+        examples = entry.get("examples")
+        if examples is not None and (type(examples) is not int or examples < 1):
+            raise ConfigError(f"grading.toml: the examples of {name!r} must be a whole number "
+                              f"of at least 1, not {examples!r}")
         checks[name] = CheckPolicy(_number(entry, "points", f"checks.{name!r}", None),
-                                   visibility, hint)
+                                   visibility, hint, examples)
     return Config(max_examples=int(max_examples), limits=limits, checks=checks)

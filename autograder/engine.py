@@ -9,7 +9,7 @@ import traceback
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Verbosity, settings
+from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, settings
 from hypothesis.errors import Flaky
 
 from autograder.checks.judge import CheckFailed
@@ -18,6 +18,7 @@ from autograder.config import ConfigError
 from autograder.results import CheckResult, Report
 from autograder.sandbox import Sandbox, become_subreaper
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.worker.calls import MODULES
 
 CHECKS = Path(__file__).resolve().parent / "checks"
 
@@ -57,6 +58,7 @@ class GradingPlugin:
         self._observer = observer
         self.config = config
         self.results = []
+        self.checks = []
         self.config_error = None
 
     @pytest.fixture(scope="session")
@@ -78,9 +80,20 @@ class GradingPlugin:
             for name in self.config.checks:
                 if name not in names:
                     raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
+            missing = [f for f in MODULES if f not in {n.split(":")[0] for n in names}]
+            if missing:
+                raise ConfigError(f"no check judges {missing[0]}: every contract function needs one")
         except ConfigError as error:
             self.config_error = error
             items.clear()
+            return
+        self.checks = names
+        for item, name in zip(items, names):
+            examples = self.config.policy(name).examples
+            if examples and is_hypothesis_test(item.obj):
+                # @settings on a test sets this attribute; grading.toml overrides it per check
+                item.obj._hypothesis_internal_use_settings = settings(
+                    item.obj._hypothesis_internal_use_settings, max_examples=examples)
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -116,18 +129,29 @@ class GradingPlugin:
                            traces, **shared)
 
 
-def run_checks(observer, config):
+def pytest_run(plugin, config, *extra):
     use_hypothesis_settings(config)
-    plugin = GradingPlugin(observer, config)
     args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:xdist",
-            "-o", f"timeout={config.limits.check_seconds}"]
+            "-o", f"timeout={config.limits.check_seconds}", *extra]
     code = pytest.main(args, plugins=[plugin])
     if plugin.config_error:
         raise plugin.config_error
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
+
+
+def run_checks(observer, config):
+    plugin = GradingPlugin(observer, config)
+    pytest_run(plugin, config)
     return plugin.results
+
+
+def collect_checks(config):
+    """The names of the checks, in order, validated against `config`; nothing is run."""
+    plugin = GradingPlugin(None, config)
+    pytest_run(plugin, config, "--collect-only")
+    return plugin.checks
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None):

@@ -1,0 +1,57 @@
+"""grading.toml as instructors write it: check-config's summary, and each setting reaching the
+checks (collection only: nothing is graded here)."""
+import dataclasses
+
+import pytest
+
+from autograder import config as grading_config
+from autograder.engine import collect_checks
+from conftest import ROOT, run_cli
+
+
+def test_check_config_summarises_a_valid_policy():
+    completed = run_cli("check-config")
+    assert completed.returncode == 0, completed.stderr
+    assert "24 checks, 100 points" in completed.stdout
+    assert "alphabeta_value" in completed.stdout and "guaranteed_decision" in completed.stdout
+
+
+def test_check_config_names_the_mistake(tmp_path):
+    (tmp_path / "grading.toml").write_text(
+        (ROOT / "grading.toml").read_text().replace("{ points = 6 }", "{ points = 6, exmples = 9 }"))
+    completed = run_cli("check-config", "--config", tmp_path / "grading.toml")
+    assert completed.returncode == 2 and completed.stderr.count("\n") == 1
+    assert "guaranteed_decision" in completed.stderr and "must be a table like" in completed.stderr
+
+
+def test_a_check_without_an_entry_is_refused(tmp_path):
+    kept = [line for line in (ROOT / "grading.toml").read_text().splitlines()
+            if not line.startswith('"guaranteed_decision:')]
+    path = tmp_path / "grading.toml"
+    path.write_text("\n".join(kept))
+    config = grading_config.load(path)
+    with pytest.raises(grading_config.ConfigError, match="has no entry for the check "
+                                                         "'guaranteed_decision"):
+        collect_checks(config)
+
+
+def test_examples_per_check_reach_hypothesis():
+    config = grading_config.load()
+    name = "minimax_value: exact values on random trees"
+    checks = dict(config.checks)
+    checks[name] = dataclasses.replace(checks[name], examples=7)
+    assert name in collect_checks(dataclasses.replace(config, checks=checks))
+    from autograder.checks.test_minimax import test_minimax_value_on_trees
+    assert test_minimax_value_on_trees._hypothesis_internal_use_settings.max_examples == 7
+
+
+@pytest.mark.parametrize("entry, says", [
+    ('{ points = 1, examples = 0 }', "must be a whole number of at least 1"),
+    ('{ points = 1, hint = 3 }', "must be a string"),
+    ('{ points = -1 }', "must be a non-negative number"),
+])
+def test_bad_check_entries_are_refused(tmp_path, entry, says):
+    path = tmp_path / "grading.toml"
+    path.write_text(f'[checks]\n"minimax_value: exact values on random trees" = {entry}\n')
+    with pytest.raises(grading_config.ConfigError, match=says):
+        grading_config.load(path)
