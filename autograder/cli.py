@@ -9,30 +9,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from autograder import config as grading_config
-from autograder import sandbox
 from rich.console import Console
 from rich.table import Table
 
+from autograder import answers, batch, sandbox
+from autograder import config as grading_config
 from autograder.engine import GradingError, collect_checks, grade
+from autograder.files import write_atomically
 from autograder.reporters import FORMATS
 from autograder.submission import SubmissionError, stage
 from autograder.worker.calls import MODULES
-
-
-def write_atomically(path, text):
-    path = Path(path)
-    descriptor, temporary = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.")
-    try:
-        with os.fdopen(descriptor, "w") as handle:
-            handle.write(text)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide the report from others
-        os.replace(temporary, path)
-    except BaseException:
-        os.unlink(temporary)
-        raise
 
 
 WEAK_MODES = ("rlimits", "plain")
@@ -57,15 +43,36 @@ def sandbox_mode(args):
     return mode
 
 
+def passed_on(args):
+    """The options each submission's own grading process gets from a batch."""
+    options = ["--config", str(args.config), "--sandbox", sandbox_mode(args)]
+    return options + ["--official"] * official(args) + ["--allow-weak-sandbox"] * bool(
+        args.allow_weak_sandbox)
+
+
 def grade_command(args):
     config = grading_config.load(args.config)
+    entries = batch.find_submissions(args.submission)
+    if len(entries) > 1 or args.jobs or (args.output and Path(args.output).is_dir()):
+        if not args.output:
+            raise SubmissionError("grading several submissions needs --output DIR for the results")
+        errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
+                                   force=args.force, options=passed_on(args),
+                                   sandbox_mode=sandbox_mode(args))
+        print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
+              f"{args.output} (gradebook.csv)")
+        return
+    grade_single(args, config, entries[0])
+
+
+def grade_single(args, config, entry):
     if args.output and not Path(args.output).resolve().parent.is_dir():
         raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
     mode = sandbox_mode(args)
+    known = answers.load(args.reference_answers) if args.reference_answers else None
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        folder = stage(args.submission, scratch)
-        report = grade(folder, config, scratch, name=Path(args.submission).stem,
-                       sandbox_mode=mode)
+        folder = stage(entry.path, scratch)
+        report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:
         write_atomically(args.output, rendered)
@@ -92,8 +99,15 @@ def parser():
     main = argparse.ArgumentParser(prog="python -m autograder",
                                    description="Grade adversarial-search exercises.")
     commands = main.add_subparsers(dest="command", required=True)
-    grading = commands.add_parser("grade", help="grade one submission (a folder or a .zip)")
-    grading.add_argument("submission", help="the folder or .zip handed in")
+    grading = commands.add_parser("grade", help="grade submissions (folders, zips or a class)")
+    grading.add_argument("submission", nargs="+",
+                         help="a folder or .zip handed in; several, or a class folder (one "
+                              "submission per subfolder or zip, Gradescope's export or "
+                              "nbgrader's submitted/), grade a batch into --output DIR")
+    grading.add_argument("--jobs", type=int, help="submissions graded at once (batch)")
+    grading.add_argument("--force", action="store_true",
+                         help="grade again the submissions that already have results (batch)")
+    grading.add_argument("--reference-answers", help=argparse.SUPPRESS)
     grading.add_argument("--format", choices=sorted(FORMATS), default="text")
     grading.add_argument("--output", help="write the report here instead of to the terminal")
     grading.add_argument("--show-hidden", action="store_true",

@@ -154,13 +154,14 @@ def collect_checks(config):
     return plugin.checks
 
 
-def grade(submission_folder, config, scratch, name=None, sandbox_mode=None):
+def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None):
     """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
-    in the sandbox mode given (by default the strongest this machine offers)."""
+    in the sandbox mode given (by default the strongest this machine offers). `answers`, the
+    reference's answers by call, is read and filled in (see Observer)."""
     become_subreaper()
     runtime = stage_runtime(Path(scratch) / "runtime")
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-        checks = run_checks(Observer(student), config)
+        checks = run_checks(Observer(student, answers), config)
     return Report(submission=name or Path(submission_folder).name, checks=checks,
                   sandbox=sandbox.mode)

@@ -23,6 +23,7 @@ BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
              "from autograder.worker.main import main; "
              "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])")
 REPLY_LIMIT = 256 * 1024 * 1024
+EXIT_GRACE_SECONDS = 2.0
 
 
 class StudentTimedOut(BaseException):
@@ -109,6 +110,12 @@ class Worker:
             return {}
 
     def how_it_ended(self):
+        """Why the worker's reply pipe closed, in words. The worker (or bwrap, which passes its
+        child's status on) gets a moment to exit by itself before cleanup's kill would mask it."""
+        try:
+            self.process.wait(timeout=EXIT_GRACE_SECONDS)
+        except subprocess.TimeoutExpired:
+            pass
         self.kill()
         code = self.sandbox.worker_returncode(self.process.returncode)
         if code is not None and code < 0:

@@ -1,0 +1,186 @@
+"""Grading a whole class: many submissions, in parallel, into a folder of results and a gradebook.
+
+Each submission is graded by its own `python -m autograder grade` process (its own pytest and its
+own sandboxed worker), so one submission can never disturb another's grading. The reference is
+graded first, in this process, which fills the reference's answers for the generated games; every
+student's grading then reads them instead of computing them again. Results are written whole or not
+at all, so an interrupted batch resumes where it stopped: a submission with a result is skipped
+unless --force.
+"""
+import csv
+import io
+import json
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+from rich.table import Table
+
+from autograder import answers
+from autograder.engine import grade
+from autograder.files import write_atomically
+from autograder.submission import CONTRACT_FILES, SubmissionError, stage
+from autograder.worker.calls import MODULES
+
+REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+ANSWERS_FILE = ".reference-answers.json"
+
+
+@dataclass(frozen=True)
+class Entry:
+    id: str
+    path: Path
+
+
+def _gradescope_export(folder):
+    """Gradescope's "export submissions": submission_metadata.yml beside one folder each."""
+    return [Entry(child.name, child) for child in sorted(folder.iterdir())
+            if child.is_dir() and child.name.startswith("submission_")]
+
+
+def _nbgrader_submitted(folder):
+    """nbgrader's submitted/<student>/<assignment>/ layout (given the course or submitted/)."""
+    submitted = folder / "submitted" if (folder / "submitted").is_dir() else folder
+    entries = []
+    for student in sorted(p for p in submitted.iterdir() if p.is_dir()):
+        assignments = sorted(p for p in student.iterdir() if p.is_dir())
+        for assignment in assignments:
+            name = student.name if len(assignments) == 1 else f"{student.name}-{assignment.name}"
+            entries.append(Entry(name, assignment))
+    return entries
+
+
+def _holds_submission(folder):
+    return any((folder / name).is_file() for name in CONTRACT_FILES)
+
+
+def find_submissions(paths):
+    """The submissions in `paths`: each a folder or zip, or a class in a known layout."""
+    entries = []
+    for path in map(Path, paths):
+        if path.is_dir() and (path / "submission_metadata.yml").is_file():
+            entries += _gradescope_export(path)
+        elif path.is_dir() and (path.name == "submitted" or (path / "submitted").is_dir()):
+            entries += _nbgrader_submitted(path)
+        elif path.is_dir() and not _holds_submission(path) and any(
+                child.is_dir() or child.suffix == ".zip" for child in path.iterdir()):
+            entries += [Entry(child.stem, child) for child in sorted(path.iterdir())
+                        if child.is_dir() or child.suffix == ".zip"]
+        else:
+            entries.append(Entry(path.stem, path))
+    seen = Counter()
+    unique = []
+    for entry in entries:
+        seen[entry.id] += 1
+        unique.append(entry if seen[entry.id] == 1 else Entry(f"{entry.id}-{seen[entry.id]}",
+                                                              entry.path))
+    return unique
+
+
+def reference_answers(output, config, sandbox_mode):
+    """Grade the reference once (it must get full marks) and keep its answers for the batch."""
+    path = output / ANSWERS_FILE
+    known = answers.load(path)
+    if known:
+        return path
+    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
+        report = grade(stage(REFERENCE, scratch), config, scratch, "reference", sandbox_mode,
+                       known)
+    if report.points != report.max_points:
+        raise SubmissionError("the reference does not get full marks on this machine; "
+                              "run `python -m autograder grade reference` to see why")
+    answers.save(path, known)
+    return path
+
+
+def grade_one(entry, output, options):
+    """Grade one submission in its own process; None on success, else the one-line reason."""
+    command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--format", "json",
+               "--show-hidden", "--output", str(output / f"{entry.id}.json"), *options]
+    completed = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    if completed.returncode == 0:
+        return None
+    lines = completed.stderr.strip().splitlines()
+    return lines[-1].removeprefix("autograder: ") if lines else f"exit code {completed.returncode}"
+
+
+def gradebook(output, entries, errors):
+    """gradebook.csv: one row per submission, points per function, total, status."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(["id", *MODULES, "total", "max", "status"])
+    for entry in entries:
+        result = output / f"{entry.id}.json"
+        if entry.id in errors or not result.exists():
+            status = f"error: {errors[entry.id]}" if entry.id in errors else "not graded"
+            writer.writerow([entry.id, *[""] * len(MODULES), "", "", status])
+            continue
+        report = json.loads(result.read_text())
+        points = {f["function"]: f["points"] for f in report["functions"]}
+        writer.writerow([entry.id, *[f"{points.get(f, 0):g}" for f in MODULES],
+                         f"{report['points']:g}", f"{report['max_points']:g}", "graded"])
+    write_atomically(output / "gradebook.csv", buffer.getvalue())
+
+
+def summary(output, entries, console):
+    """A histogram of the scores and the checks failed most often."""
+    reports = [json.loads((output / f"{e.id}.json").read_text()) for e in entries
+               if (output / f"{e.id}.json").exists()]
+    if not reports:
+        return
+    bins = Counter(min(int(10 * r["points"] / r["max_points"]), 9) if r["max_points"] else 9
+                   for r in reports)
+    histogram = Table(title=f"Scores of {len(reports)} submissions")
+    histogram.add_column("score (%)")
+    histogram.add_column("submissions", justify="right")
+    histogram.add_column("")
+    for b in range(10):
+        histogram.add_row(f"{10 * b}-{10 * b + 10}", str(bins[b]), "█" * bins[b])
+    console.print(histogram)
+    failed = Counter(c["name"] for r in reports for c in r["checks"] if c["status"] != "passed")
+    hardest = Table(title="Checks failed most often")
+    hardest.add_column("check")
+    hardest.add_column("failed by", justify="right")
+    for name, count in failed.most_common(8):
+        hardest.add_row(name, f"{count} of {len(reports)}")
+    console.print(hardest)
+
+
+def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sandbox_mode=None):
+    """Grade `entries` into `output`; returns the reasons of the ones that could not be graded."""
+    output = Path(output)
+    output.mkdir(parents=True, exist_ok=True)
+    console = Console(stderr=True, highlight=False)
+    todo = [e for e in entries if force or not (output / f"{e.id}.json").exists()]
+    if len(todo) < len(entries):
+        console.print(f"{len(entries) - len(todo)} submissions already graded in {output} "
+                      f"(--force grades them again)")
+    errors = {}
+    if todo:
+        console.print("Grading the reference once, for the answers every submission reuses...")
+        answers_path = reference_answers(output, config, sandbox_mode)
+        options = [*options, "--reference-answers", str(answers_path)]
+        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
+        with Progress(*columns, console=console) as progress, \
+                ThreadPoolExecutor(max_workers=jobs) as pool:
+            task = progress.add_task("grading", total=len(todo))
+            futures = {pool.submit(grade_one, e, output, options): e for e in todo}
+            for future in as_completed(futures):
+                entry = futures[future]
+                reason = future.result()
+                if reason:
+                    errors[entry.id] = reason
+                    progress.console.print(f"{entry.id}: could not grade: {reason}")
+                gradebook(output, entries, errors)
+                progress.advance(task)
+    gradebook(output, entries, errors)
+    summary(output, entries, console)
+    return errors
