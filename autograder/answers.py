@@ -1,17 +1,24 @@
-"""The reference's answers for a batch, kept in a file so that every student's grading reuses them.
+"""The reference's answers, kept in a file: for a batch, so that every student's grading reuses them,
+and in the students' release, which has no reference to compute them.
 
-The file belongs to the instructor's output folder, which no worker can see. It records a
+A batch's file belongs to the instructor's output folder, which no worker can see. It records a
 fingerprint of the code the answers depend on (the reference, the games and the call format); a file
-with another fingerprint is ignored, so a changed reference never grades with stale answers.
+with another fingerprint is ignored, so a changed reference never grades with stale answers. The
+release's file is made by the release itself (release.py) and travels with its checks.
 """
+import gzip
 import hashlib
+import importlib.util
 import json
 from pathlib import Path
 
 from autograder.files import write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
+# Whether the reference is here to answer games no file holds: not in the students' release.
+LIVE_REFERENCE = importlib.util.find_spec("reference") is not None
 SOURCES = ("reference", "autograder/games", "autograder/worker")
+PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
 
 
 def fingerprint():
@@ -35,3 +42,18 @@ def load(path):
 
 def save(path, answers):
     write_atomically(path, json.dumps({"fingerprint": fingerprint(), "answers": answers}))
+
+
+def public_answers():
+    """The answers the students' release was made with ({} where there are none)."""
+    try:
+        return json.loads(gzip.decompress(PUBLIC.read_bytes()))
+    except (OSError, ValueError):
+        return {}
+
+
+def record(path, answers):
+    """Write the answers as a release keeps them, compressed (the full tic-tac-toe trace is 7 MB
+    of JSON, 1 MB gzipped): the file travels with the checks it answers."""
+    data = gzip.compress(json.dumps(answers, sort_keys=True).encode(), mtime=0)
+    write_atomically(path, data)

@@ -70,9 +70,13 @@ def grade_single(args, config, entry):
         raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
     mode = sandbox_mode(args)
     known = answers.load(args.reference_answers) if args.reference_answers else None
+    if args.record_answers:
+        known = {} if known is None else known
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known)
+    if args.record_answers:
+        answers.record(args.record_answers, known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:
         write_atomically(args.output, rendered)
@@ -95,6 +99,13 @@ def check_config_command(args):
     Console(highlight=False).print(table)
 
 
+def release_command(args):
+    from autograder.release import release  # the release machinery stays out of the release
+    folder = release(args.directory, args.grader_repository, args.grader_ref,
+                     args.private_grader_repository)
+    print(f"wrote the students' repository to {folder}")
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m autograder",
                                    description="Grade adversarial-search exercises.")
@@ -107,7 +118,8 @@ def parser():
     grading.add_argument("--jobs", type=int, help="submissions graded at once (batch)")
     grading.add_argument("--force", action="store_true",
                          help="grade again the submissions that already have results (batch)")
-    grading.add_argument("--reference-answers", help=argparse.SUPPRESS)
+    grading.add_argument("--reference-answers", help=argparse.SUPPRESS)  # a batch's, to reuse
+    grading.add_argument("--record-answers", help=argparse.SUPPRESS)  # for the students' release
     grading.add_argument("--format", choices=sorted(FORMATS), default="text")
     grading.add_argument("--output", help="write the report here instead of to the terminal")
     grading.add_argument("--show-hidden", action="store_true",
@@ -121,6 +133,15 @@ def parser():
     grading.add_argument("--config", default=grading_config.DEFAULT_PATH,
                          help="the grading policy (default: grading.toml)")
     grading.set_defaults(run=grade_command)
+    releasing = commands.add_parser("release", help="write the students' repository into DIR")
+    releasing.add_argument("directory", help="a new or empty folder")
+    releasing.add_argument("--grader-repository", default="your-course/adversarial-search",
+                           help="owner/name of this public release, whose pinned version the "
+                                "students' workflow installs")
+    releasing.add_argument("--grader-ref", default="v1", help="the pinned tag or commit")
+    releasing.add_argument("--private-grader-repository", default="your-course/grader",
+                           help="owner/name of the full grader, for the hidden checks in CI")
+    releasing.set_defaults(run=release_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
     checking.add_argument("--config", default=grading_config.DEFAULT_PATH)
     checking.set_defaults(run=check_config_command)

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, settings
+from hypothesis.configuration import set_hypothesis_home_dir
+from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
 from autograder.checks.judge import CheckFailed
+from autograder.answers import LIVE_REFERENCE, public_answers
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.results import CheckResult, Report
@@ -27,9 +30,18 @@ class GradingError(Exception):
     """Grading could not complete; the message says why in one line."""
 
 
+def no_local_constants():
+    """Hypothesis mixes in constants harvested from the modules it deems local, which depends on
+    how the grader is installed (a checkout or site-packages) and which modules are loaded: a
+    student's release, a Gradescope image and a checkout would meet different games. Without them,
+    the games depend only on the checks' source and the settings."""
+    providers._get_local_constants = lambda: providers.Constants()
+
+
 def use_hypothesis_settings(config):
     """Derandomized and without an example database: the same submission always meets the same
     games, on every run and every machine."""
+    no_local_constants()
     settings.register_profile(
         "grading", max_examples=config.max_examples, derandomize=True, database=None,
         deadline=None, print_blob=False, report_multiple_bugs=False, verbosity=Verbosity.quiet,
@@ -159,6 +171,9 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     in the sandbox mode given (by default the strongest this machine offers). `answers`, the
     reference's answers by call, is read and filled in (see Observer)."""
     become_subreaper()
+    set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
+    if answers is None and not LIVE_REFERENCE:
+        answers = public_answers()
     runtime = stage_runtime(Path(scratch) / "runtime")
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:

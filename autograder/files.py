@@ -4,12 +4,15 @@ import tempfile
 from pathlib import Path
 
 
-def write_atomically(path, text):
+def write_atomically(path, content):
+    """Write `content` (str or bytes) to `path` through a temporary file and a rename."""
     path = Path(path)
     descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     try:
-        with os.fdopen(descriptor, "w", newline="") as handle:
-            handle.write(text)
+        binary = isinstance(content, bytes)
+        mode = {"mode": "wb"} if binary else {"mode": "w", "newline": ""}
+        with os.fdopen(descriptor, **mode) as handle:
+            handle.write(content)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would hide the file from others

@@ -23,6 +23,9 @@ BLOCK = board("XOX O    ")
 DOUBLE_THREAT = board("XO  X   O")
 POSITIONS = [EMPTY, BLOCK, DOUBLE_THREAT]
 
+# Exercise 2's order: centre, corners, edges (alpha-beta from the empty board: 7,275 nodes).
+CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
+
 # The price war: guaranteed baixar_5 (floor 5); rational responses m_comp_baixa5, b5_comp_iguala,
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
 PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN, "root": "inici"}

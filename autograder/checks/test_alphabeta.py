@@ -10,10 +10,9 @@ from hypothesis import strategies as st
 
 from autograder import strategies
 from autograder.checks import check, course, judge
-from autograder.checks.observe import call, true_value
-from reference.ordering import CENTER_FIRST
+from autograder.checks.observe import call
 
-CENTER_FIRST_ORDER = {"$order": {"kind": "priority", "cells": CENTER_FIRST}}
+CENTER_FIRST_ORDER = {"$order": {"kind": "priority", "cells": course.CENTER_CORNERS_EDGES}}
 ORDER_NOTES = {"reversed": "Each node's actions are searched in reverse order.",
                "shuffled": "Each node's actions are searched in the order the given order "
                            "function returns (a fixed shuffle per node)."}
@@ -44,7 +43,7 @@ def test_alphabeta_value_on_trees(observer, game):
 def test_alphabeta_value_window_rule(observer, case):
     game, (alpha, beta) = case
     judge.window_rule(observer.both(call("alphabeta_value", game, alpha, beta)),
-                      true_value(game), alpha, beta, judge.shown(game))
+                      observer.true_value(game), alpha, beta, judge.shown(game))
 
 
 @check("alphabeta_value: examines the reference's nodes")

@@ -6,8 +6,6 @@ from autograder import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
 from autograder.drawing import name_node
-from autograder.games.orders import build_evaluation
-from reference.ordering import center_first, evaluation_order
 
 OPEN_LINES = {"kind": "open_lines"}
 WITH_YOUR_ORDER = "the reference's alpha-beta searching in your order"
@@ -22,10 +20,10 @@ def test_center_first_on_positions(observer, game):
                       "the empty cells: centre, then corners, then edges")
 
 
-@check("center_first: the reference's alpha-beta examines 7,275 nodes with it")
+@check("center_first: the reference's alpha-beta examines 7,275 nodes with it", live=True)
 def test_center_first_saves_nodes(observer):
     for game in course.POSITIONS:  # 7,275 nodes from the empty board
-        judge.same_trace(observer.search_with_order("center_first", game, center_first), game,
+        judge.same_trace(observer.search_with_order("center_first", game), game,
                          judge.shown(game, smallest=False), searcher=WITH_YOUR_ORDER)
 
 
@@ -50,16 +48,13 @@ def test_evaluation_order_on_positions(observer, game):
         "the actions sorted best first for the player to move, ties in the game's order")
 
 
-@check("evaluation_order: the reference's alpha-beta examines the same nodes with it")
+@check("evaluation_order: the reference's alpha-beta examines the same nodes with it", live=True)
 @given(case=strategies.games_with_evaluations())
 @example(case=(course.BLOCK, OPEN_LINES))
 @example(case=(course.DOUBLE_THREAT, OPEN_LINES))
 def test_evaluation_order_saves_nodes(observer, case):
     game, evaluation = case
-    evaluate = build_evaluation(evaluation)
-    observed = observer.search_with_order("evaluation_order", game,
-                                          lambda g, s: evaluation_order(g, s, evaluate),
-                                          {"$evaluation": evaluation})
+    observed = observer.search_with_order("evaluation_order", game, {"$evaluation": evaluation})
     judge.same_trace(observed, game, judge.shown(game), searcher=WITH_YOUR_ORDER)
 
 
