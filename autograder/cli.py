@@ -106,6 +106,11 @@ def release_command(args):
     print(f"wrote the students' repository to {folder}")
 
 
+def export_command(args):
+    from autograder.gradescope_export import export  # left out of the students' release
+    print(f"wrote Gradescope's autograder zip to {export(args.file)}")
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m autograder",
                                    description="Grade adversarial-search exercises.")
@@ -142,6 +147,10 @@ def parser():
     releasing.add_argument("--private-grader-repository", default="your-course/grader",
                            help="owner/name of the full grader, for the hidden checks in CI")
     releasing.set_defaults(run=release_command)
+    exporting = commands.add_parser("export", help="package the grader for a platform")
+    exporting.add_argument("platform", choices=["gradescope"])
+    exporting.add_argument("file", help="the zip to write, e.g. autograder.zip")
+    exporting.set_defaults(run=export_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
     checking.add_argument("--config", default=grading_config.DEFAULT_PATH)
     checking.set_defaults(run=check_config_command)
