@@ -1,0 +1,23 @@
+"""Every check of the grader is itself tested: some submission under tests/ must fail it (its
+expected.toml says so, and tests/test_submissions.py or tests/test_hostile.py holds it to that)
+and some must pass it (the correct submissions, which get full marks)."""
+import tomllib
+
+from conftest import ROOT
+
+EXPECTATIONS = sorted((ROOT / "tests").glob("*/*/expected.toml"))
+
+
+def expectations():
+    return [tomllib.loads(path.read_text()) for path in EXPECTATIONS]
+
+
+def test_every_check_is_failed_by_some_submission():
+    checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    failed = {name for expected in expectations() for name in expected["fails"]}
+    assert set(checks) - failed == set()
+
+
+def test_every_check_is_passed_by_some_submission():
+    correct = [e for e in expectations() if e["fails"] == [] and not e.get("own_files_only")]
+    assert len(correct) >= 3  # negamax fail-hard, children before the loop, copies and prints
