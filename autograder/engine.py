@@ -14,8 +14,8 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
-from autograder.checks.judge import CheckFailed
 from autograder.answers import LIVE_REFERENCE, public_answers
+from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.results import CheckResult, Report
