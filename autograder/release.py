@@ -28,8 +28,8 @@ from autograder.submission import CONTRACT_FILES, SubmissionError
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "autograder"
 # The feedback engine replays a working alpha-beta; the release machinery reads the reference.
-LEFT_OUT = ("feedback", "release.py", "release_templates", "stubs.py", "gradescope_export.py",
-            "gradescope_templates", "__pycache__", "public_answers.json.gz")
+LEFT_OUT = ("feedback", "release.py", "release_templates", "stubs.py", "notebooks.py",
+            "gradescope_export.py", "gradescope_templates", "__pycache__", "public_answers.json.gz")
 PUBLIC_ANSWERS = Path("autograder") / "checks" / "public_answers.json.gz"
 WORKFLOWS = {"github-autograde.yml": Path(".github") / "workflows" / "autograde.yml",
              "gitlab-ci.yml": Path(".gitlab-ci.yml")}

@@ -1,7 +1,10 @@
-"""Finding the student's files in what was handed in (a folder or a .zip) and copying them to scratch.
+"""Finding the student's files in what was handed in (a folder, a .zip or a notebook) and copying
+them to scratch.
 
 The worker only ever sees the copy, so nothing the student's code writes lands in the original.
-Only the student's Python files are copied; a zip's files may sit one folder deep.
+Only the student's Python files are copied; a zip's files may sit one folder deep. A notebook (the
+nbgrader release of the assignment), or a folder whose only handed-in files are notebooks, gives
+its answer cells instead, each written to its module (autograder.notebooks.extract).
 """
 import shutil
 import zipfile
@@ -63,13 +66,42 @@ def _from_folder(path, target):
         shutil.copyfile(path / name, target / PurePosixPath(name).name)
 
 
+def _notebooks(folder):
+    """The notebooks handed in a folder: at its top level, or else in its only subfolder holding
+    any (nbgrader's submitted/<student>/<assignment>/); never Jupyter's checkpoints."""
+    def handed_in(where):
+        return sorted(p for p in where.glob("*.ipynb")
+                      if p.is_file() and not p.is_symlink() and not p.name.startswith("."))
+    top = handed_in(folder)
+    if top:
+        return top
+    deeper = [handed_in(child) for child in sorted(folder.iterdir())
+              if child.is_dir() and not child.name.startswith((".", "__MACOSX"))]
+    deeper = [found for found in deeper if found]
+    return deeper[0] if len(deeper) == 1 else []
+
+
+def _from_notebooks(notebooks, target):
+    from autograder.notebooks import extract  # here: autograder.notebooks imports this module
+    for notebook in notebooks:
+        extract(notebook, target)
+
+
 def stage(path, scratch):
     """Copy the student's files from `path` into `scratch/submission`; return that folder."""
     path = Path(path)
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
     if path.is_dir():
-        _from_folder(path, target)
+        notebooks = _notebooks(path)
+        try:
+            _from_folder(path, target)
+        except SubmissionError:
+            if not notebooks:  # a folder with the .py files is graded from them, notebooks or not
+                raise
+            _from_notebooks(notebooks, target)
+    elif path.is_file() and path.suffix.lower() == ".ipynb":
+        _from_notebooks([path], target)
     elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
         _from_zip(path, target)
     elif path.is_file():

@@ -102,3 +102,10 @@ def test_releasing_into_a_folder_that_is_not_empty_is_refused(tmp_path):
     completed = run_cli("release", tmp_path)
     assert completed.returncode == 2 and "is not empty" in completed.stderr
     assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
+
+
+def test_the_release_carries_the_workflows_pinned_to_the_instructors_grader(release):
+    workflow = (release / ".github" / "workflows" / "autograde.yml").read_text()
+    assert "repository: your-course/adversarial-search" in workflow and "ref: v1" in workflow
+    assert "${GRADER" not in workflow and "${PRIVATE_GRADER" not in workflow
+    assert (release / ".gitlab-ci.yml").is_file()

