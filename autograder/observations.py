@@ -7,6 +7,20 @@ import math
 from dataclasses import dataclass
 
 NO_ANSWER = object()
+QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
+
+
+def brief(text):
+    """`text` cut short: feedback quotes answers, messages and names the student's code chose, and
+    any of them can be megabytes long."""
+    text = str(text)
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    return f"{text[:QUOTE_LIMIT]}... ({len(text):,} characters)"
+
+
+def quoted(value):
+    return brief(repr(value))
 
 
 @dataclass(frozen=True)
@@ -23,23 +37,25 @@ class Observation:
 
 
 def describe_exception(info):
-    text = f"raised {info.get('exception', 'an exception')}"
+    text = f"raised {brief(info.get('exception', 'an exception'))}"
     if info.get("message"):
-        text += f": {info['message']}"
+        text += f": {brief(info['message'])}"
     where = info.get("where")
     if where:
-        text += f"\n  at {where.get('file')}, line {where.get('line')}: {where.get('code', '')}"
+        text += (f"\n  at {brief(where.get('file'))}, line {brief(where.get('line'))}: "
+                 f"{brief(where.get('code', ''))}")
     return text
 
 
 def describe_problem(problem):
     if "missing_module" in problem:
-        return f"is missing: the submission has no {problem['missing_module']}"
+        return f"is missing: the submission has no {brief(problem['missing_module'])}"
     if "missing_function" in problem:
-        return f"is missing: {problem['module']} defines no function {problem['missing_function']}"
+        return (f"is missing: {brief(problem['module'])} defines no function "
+                f"{brief(problem['missing_function'])}")
     if "import_error" in problem:
-        return f"could not run: {problem['module']} failed to import, it " + describe_exception(
-            problem["import_error"])
+        return f"could not run: {brief(problem['module'])} failed to import, it " + \
+            describe_exception(problem["import_error"])
     if "raised" in problem:
         info = problem["raised"]
         if info.get("exception") == "NotImplementedError":
@@ -62,7 +78,7 @@ def from_reply(reply, seconds):
         if "problem" in reply:
             return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
         data = reply["observation"]
-        return Observation(answer=data.get("answer", NO_ANSWER), answer_type=str(data["type"]),
+        return Observation(answer=data.get("answer", NO_ANSWER), answer_type=brief(data["type"]),
                            trace=_trace(data.get("trace")), seconds=seconds)
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)

@@ -1,9 +1,10 @@
 """The grader's side of the process boundary: start the untrusted worker, send it calls, time them.
 
 Time limits are enforced from here, by killing the worker's whole process group: a timer inside the
-worker could be defeated by the code it times. After a kill or a crash the next call starts a fresh
-worker, so one bad function costs only its own checks. A function that has timed out once fails its
-later checks at once, so a hang costs at most one time limit per function.
+worker could be defeated by the code it times. Each function gets a worker of its own, and after a
+kill or a crash the next call starts a fresh one, so nothing one function leaves behind (memory it
+hoards, threads it leaves running) can cost another function its points. A function that has timed
+out once fails its later checks at once, so a hang costs at most one time limit per function.
 """
 import os
 import select
@@ -63,9 +64,11 @@ class CappedOutput:
 
 
 class Worker:
-    """One untrusted process running autograder.worker.main on the submission, in the sandbox."""
+    """One untrusted process running autograder.worker.main on the submission, in the sandbox,
+    for the calls of one function."""
 
-    def __init__(self, runtime, submission, limits, sandbox):
+    def __init__(self, runtime, submission, limits, sandbox, function):
+        self.function = function
         requests_r, self.requests = os.pipe()
         self.replies, replies_w = os.pipe()
         self.sandbox = sandbox
@@ -121,8 +124,9 @@ class Worker:
         if code is not None and code < 0:
             name = signal.Signals(-code).name
             extra = {"SIGSEGV": " (a segmentation fault: often recursion too deep)",
-                     "SIGKILL": " (killed: often memory exhausted)"}.get(name, "")
-            return f"crashed the Python interpreter: killed by {name}{extra}"
+                     "SIGXCPU": " (it used up its CPU time)",
+                     "SIGKILL": " (killed outright, by the code itself or by a limit)"}
+            return f"crashed the Python interpreter: killed by {name}{extra.get(name, '')}"
         return f"ended the worker process (exit code {code}) instead of returning"
 
     def kill(self):
@@ -156,8 +160,11 @@ class Student:
         if function in self.timed_out:
             raise StudentTimedOut(f"{function} timed out in an earlier check "
                                   f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
+        if self.worker is not None and self.worker.function != function:
+            self.close()
         if self.worker is None:
-            self.worker = Worker(self.runtime, self.submission, self.limits, self.sandbox)
+            self.worker = Worker(self.runtime, self.submission, self.limits, self.sandbox,
+                                 function)
         self.calls += 1
         self.worker.send({"id": self.calls, "call": call})
         return Pending(self, function, self.calls, time.monotonic())

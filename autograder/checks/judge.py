@@ -13,7 +13,7 @@ try:
 except ImportError:  # the students' release leaves the feedback engine out: it holds an alpha-beta
     diagnose = cuts = divergence = None
 from autograder.drawing import name_node
-from autograder.observations import NO_ANSWER, exactly_equal, is_number
+from autograder.observations import NO_ANSWER, exactly_equal, is_number, quoted
 from autograder.worker.calls import decode_path
 
 
@@ -100,8 +100,9 @@ def same_answer(observed, shown, what="the answer"):
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
     require_answer(function, got, shown)
     if not exactly_equal(got.answer, want.answer):
-        raise CheckFailed(f"{function} returned {got.answer!r} ({got.answer_type}), "
-                          f"but {what} is {want.answer!r}.", Lazy(_diagnosis, call, got), shown=shown)
+        raise CheckFailed(f"{function} returned {quoted(got.answer)} ({got.answer_type}), "
+                          f"but {what} is {quoted(want.answer)}.", Lazy(_diagnosis, call, got),
+                          shown=shown)
 
 
 def window_rule(observed, value, alpha, beta, shown):
@@ -111,7 +112,8 @@ def window_rule(observed, value, alpha, beta, shown):
     r = got.answer
     window = f"with alpha={alpha}, beta={beta} (true value {value})"
     if not is_number(r):
-        raise CheckFailed(f"{function} returned {r!r}, not a number, {window}.", shown=shown)
+        raise CheckFailed(f"{function} returned {quoted(r)}, not a number, {window}.",
+                          shown=shown)
     diagnosis = Lazy(_diagnosis, call, got)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "

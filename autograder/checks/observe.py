@@ -16,7 +16,7 @@ from autograder.answers import LIVE_REFERENCE
 from autograder.checks.judge import CheckFailed, shown
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
-from autograder.observations import Observation
+from autograder.observations import Observation, quoted
 from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game,
                                      observe as run_observed, perform)
 
@@ -113,7 +113,7 @@ class Observer:
             answer = got.answer
             if (type(answer) is not list or not all(type(a) is int for a in answer)
                     or sorted(answer) != sorted(legal)):
-                raise CheckFailed(f"{function} returned {got.answer!r}{where}, which is not the "
+                raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is not the "
                                   f"legal actions {legal} in some order", shown=shown(spec))
             return got.answer
         return order
