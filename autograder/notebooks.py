@@ -39,6 +39,7 @@ from pathlib import Path
 from autograder import config as grading_config
 from autograder.nbgrader_tests import (MODULES, TEST_PREFIX, answer_sources, read_notebook,
                                        write_modules)
+from autograder.stubs import run_generator
 from autograder.submission import FILE_LIMIT, SubmissionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -626,20 +627,12 @@ def main(argv=None):
                         help="write nothing; exit 1 when the course folder is out of date")
     args = parser.parse_args(argv)
     try:
-        if args.check:
-            outdated = stale(args.target, args.reference, args.config)
-            if outdated:
-                print(f"out of date in {args.target}: {', '.join(outdated)}; "
-                      f"run python -m autograder.notebooks", file=sys.stderr)
-                return 1
-            print(f"{args.target} is up to date")
-            return 0
-        for path in generate(args.target, args.reference, args.config):
-            print(f"wrote {path}")
+        return run_generator(args, lambda: stale(args.target, args.reference, args.config),
+                             lambda: generate(args.target, args.reference, args.config),
+                             "autograder.notebooks")
     except (OSError, ValueError, SyntaxError, grading_config.ConfigError) as error:
         print(f"autograder.notebooks: {error}", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":

@@ -133,6 +133,22 @@ def stale(reference_dir, target_dir):
             != stub_source((Path(reference_dir) / name).read_text(encoding="utf-8"))]
 
 
+def run_generator(args, outdated, write, command):
+    """A generator's command line: with --check, report what is out of date (exit 1) and write
+    nothing; otherwise write everything and say where."""
+    if args.check:
+        stale_files = outdated()
+        if stale_files:
+            print(f"out of date in {args.target}: {', '.join(map(str, stale_files))}; "
+                  f"run python -m {command}", file=sys.stderr)
+            return 1
+        print(f"{args.target} is up to date")
+        return 0
+    for path in write():
+        print(f"wrote {path}")
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m autograder.stubs",
                                      description="Generate the students' stubs from the reference.")
@@ -142,20 +158,11 @@ def main(argv=None):
                         help="write nothing; exit 1 when a stub is out of date")
     args = parser.parse_args(argv)
     try:
-        if args.check:
-            outdated = stale(args.reference, args.target)
-            if outdated:
-                print(f"out of date in {args.target}: {', '.join(outdated)}; "
-                      f"run python -m autograder.stubs", file=sys.stderr)
-                return 1
-            print(f"{args.target} is up to date")
-            return 0
-        for path in generate(args.reference, args.target):
-            print(f"wrote {path}")
+        return run_generator(args, lambda: stale(args.reference, args.target),
+                             lambda: generate(args.reference, args.target), "autograder.stubs")
     except (OSError, ValueError, SyntaxError) as error:
         print(f"autograder.stubs: {error}", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":
