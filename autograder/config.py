@@ -62,7 +62,8 @@ class Config:
 def _number(table, key, where, default):
     value = table.get(key, default)
     if type(value) not in (int, float) or value < 0:
-        raise ConfigError(f"grading.toml: {where}.{key} must be a non-negative number, not {value!r}")
+        raise ConfigError(f"grading.toml: {where}.{key} must be a non-negative number, "
+                          f"not {value!r}")
     return value
 
 

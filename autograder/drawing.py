@@ -54,7 +54,8 @@ def draw_tree(tree, root="MAX"):
 def draw_board(board):
     rows = [" " + " | ".join(board[i:i + 3]) for i in (0, 3, 6)]
     to_move = "X" if board.count("X") == board.count("O") else "O"
-    return "\n---+---+---\n".join(rows) + f"\n({to_move} to move; cells are numbered 0-8 row by row)"
+    return ("\n---+---+---\n".join(rows)
+            + f"\n({to_move} to move; cells are numbered 0-8 row by row)")
 
 
 def draw_example(example):

@@ -94,7 +94,8 @@ class GradingPlugin:
                     raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
             missing = [f for f in MODULES if f not in {n.split(":")[0] for n in names}]
             if missing:
-                raise ConfigError(f"no check judges {missing[0]}: every contract function needs one")
+                raise ConfigError(f"no check judges {missing[0]}: every contract function "
+                                  f"needs one")
         except ConfigError as error:
             self.config_error = error
             items.clear()

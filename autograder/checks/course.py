@@ -30,9 +30,11 @@ CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
 PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN, "root": "inici"}
 
-NAMES = [(TEXTBOOK, "the course's textbook tree"), (EXERCISE_1, "the tree of the course's exercise 1"),
+NAMES = [(TEXTBOOK, "the course's textbook tree"),
+         (EXERCISE_1, "the tree of the course's exercise 1"),
          (EMPTY, "the empty board"), (BLOCK, "the course's blocking position"),
-         (DOUBLE_THREAT, "the course's double-threat position"), (PRICE_WAR, "the course's price war")]
+         (DOUBLE_THREAT, "the course's double-threat position"),
+         (PRICE_WAR, "the course's price war")]
 
 
 def name_of(example):

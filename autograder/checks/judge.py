@@ -120,10 +120,12 @@ def window_rule(observed, value, alpha, beta, shown):
                           f"exactly the true value.", diagnosis, shown=shown)
     if value <= alpha and not value <= r <= alpha:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or below alpha "
-                          f"the result must lie between the value and alpha.", diagnosis, shown=shown)
+                          f"the result must lie between the value and alpha.", diagnosis,
+                          shown=shown)
     if value >= beta and not beta <= r <= value:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or above beta "
-                          f"the result must lie between beta and the value.", diagnosis, shown=shown)
+                          f"the result must lie between beta and the value.", diagnosis,
+                          shown=shown)
 
 
 def same_trace(observed, spec, shown, searcher="your search"):
@@ -150,8 +152,9 @@ def same_trace(observed, spec, shown, searcher="your search"):
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
     traces = Lazy(_traces, call, spec, mine, theirs) if spec["kind"] == "tree" else None
-    raise CheckFailed(f"{function}: {summary}; {detail}.", Lazy(_divergence, call, spec, mine, theirs),
-                      Lazy(_diagnosis, call, got), shown=shown, traces=traces)
+    raise CheckFailed(f"{function}: {summary}; {detail}.",
+                      Lazy(_divergence, call, spec, mine, theirs), Lazy(_diagnosis, call, got),
+                      shown=shown, traces=traces)
 
 
 def examines_every_node(observed, spec, shown):

@@ -21,7 +21,6 @@ from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game
                                      observe as run_observed, perform)
 
 
-
 def reference(function):
     return getattr(importlib.import_module(f"reference.{MODULES[function]}"), function)
 
@@ -57,16 +56,11 @@ class Observer:
         self.student = student
         self.answers = {} if answers is None else answers
         self.seen = {}
-        self.sent = []  # every call the student's code was asked to run, for benchmarks
-
-    def _submit(self, call):
-        self.sent.append(call)
-        return self.student.submit(call)
 
     def both(self, call):
         key = json.dumps(call, sort_keys=True)
         if key not in self.seen:
-            pending = self._submit(call)
+            pending = self.student.submit(call)
             want = from_reference(self.reference_data(call, key))
             self.seen[key] = Observed(call["function"], pending.wait(want.seconds), want, call)
         return self.seen[key]
@@ -105,7 +99,7 @@ class Observer:
     def student_order(self, function, spec, *extra):
         """An order function whose answers come from the student's `function` in the worker."""
         def order(game, state):
-            got = self._submit(call(function, spec, *extra, state=state.path)).wait()
+            got = self.student.submit(call(function, spec, *extra, state=state.path)).wait()
             legal = game.game.actions(state)
             where = f" at {name_node(spec, state.path)}"
             if got.problem:
@@ -113,7 +107,8 @@ class Observer:
             answer = got.answer
             if (type(answer) is not list or not all(type(a) is int for a in answer)
                     or sorted(answer) != sorted(legal)):
-                raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is not the "
-                                  f"legal actions {legal} in some order", shown=shown(spec))
+                raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is "
+                                  f"not the legal actions {legal} in some order",
+                                  shown=shown(spec))
             return got.answer
         return order
