@@ -308,10 +308,7 @@ def parser():
     main.add_argument("--config", default=grading_config.DEFAULT_PATH,
                       help="the grader's grading.toml (never the student's)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
-    main.add_argument("--sandbox", choices=sandbox.MODES)
-    main.add_argument("--official", action="store_true", help="as CI=true: refuse a weak sandbox")
-    main.add_argument("--allow-weak-sandbox", action="store_true",
-                      help="grade even in the rlimits or plain sandbox (feedback, not official)")
+    cli.add_sandbox_arguments(main)
     return main
 
 
@@ -324,9 +321,7 @@ def main(argv=None, environ=None):
     workspace = environ.get("GITHUB_WORKSPACE") or environ.get("CI_PROJECT_DIR") or os.getcwd()
     try:
         config = grading_config.load(args.config)
-        mode = cli.sandbox_mode(argparse.Namespace(
-            sandbox=args.sandbox, official=args.official,
-            allow_weak_sandbox=args.allow_weak_sandbox))
+        mode = cli.sandbox_mode(args)
         report = grade_folder(args.assignments, config, mode, name="assignments")
     except (SubmissionError, grading_config.ConfigError, GradingError,
             sandbox.SandboxError) as error:

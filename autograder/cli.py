@@ -29,6 +29,16 @@ def official(args):
     return args.official or os.environ.get("CI") == "true"
 
 
+def add_sandbox_arguments(parser):
+    """--sandbox, --official and --allow-weak-sandbox, which sandbox_mode() reads."""
+    parser.add_argument("--sandbox", choices=sandbox.MODES,
+                        help="the worker's isolation (default: the strongest that works here)")
+    parser.add_argument("--official", action="store_true",
+                        help="grades that count (also when CI=true): refuse a weak sandbox")
+    parser.add_argument("--allow-weak-sandbox", action="store_true",
+                        help="grade even in the rlimits or plain sandbox (then not officially)")
+
+
 def sandbox_mode(args):
     """The sandbox to grade in; official grading refuses one that cannot hide the reference."""
     mode = args.sandbox or sandbox.probe()
@@ -129,12 +139,7 @@ def parser():
     grading.add_argument("--output", help="write the report here instead of to the terminal")
     grading.add_argument("--show-hidden", action="store_true",
                          help="for instructors: show hidden checks' inputs and answers too")
-    grading.add_argument("--sandbox", choices=sandbox.MODES,
-                         help="the worker's isolation (default: the strongest that works here)")
-    grading.add_argument("--official", action="store_true",
-                         help="grades that count (also when CI=true): refuse a weak sandbox")
-    grading.add_argument("--allow-weak-sandbox", action="store_true",
-                         help="grade officially even in the rlimits or plain sandbox")
+    add_sandbox_arguments(grading)
     grading.add_argument("--config", default=grading_config.DEFAULT_PATH,
                          help="the grading policy (default: grading.toml)")
     grading.set_defaults(run=grade_command)

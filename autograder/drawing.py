@@ -4,10 +4,23 @@ Inner nodes are lettered breadth first (A is the root, then B, C, D...), and a l
 parent and its position (B1, B2, B3), so the textbook tree reads exactly as in the course texts.
 """
 import itertools
+import math
 import string
 from collections import deque
 
 OTHER = {"MAX": "MIN", "MIN": "MAX"}
+
+
+def examined_by(key, student, reference):
+    """Who examined a node (by encoded path) of two searches: both, pruned (neither), extra (only
+    the student's) or missed (only the reference's)."""
+    return {(True, True): "both", (False, False): "pruned", (True, False): "extra",
+            (False, True): "missed"}[key in student, key in reference]
+
+
+def bound(value):
+    """An alpha or beta as the pictures show it."""
+    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else f"{value:g}"
 
 
 def _letters():

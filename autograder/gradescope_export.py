@@ -4,11 +4,12 @@ Gradescope unpacks the zip into /autograder/source, runs setup.sh once to build 
 run_autograder for each submission, in its own container. The zip holds the whole grader: the
 reference and the hidden checks included, since Gradescope keeps the source from students.
 """
-import os
+import io
 import stat
 import zipfile
 from pathlib import Path
 
+from autograder.files import write_atomically
 from autograder.submission import SubmissionError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,17 +35,13 @@ def export(target):
     target = Path(target)
     if not target.parent.is_dir():
         raise SubmissionError(f"cannot write {target}: its folder does not exist")
-    buffer = target.with_name(f".{target.name}.partial")
-    try:
-        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-            for name, path in members():
-                archive.write(path, name)
-            for script in ("setup.sh", "run_autograder"):
-                info = zipfile.ZipInfo(script, date_time=(2026, 1, 1, 0, 0, 0))
-                info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
-                archive.writestr(info, (TEMPLATES / script).read_text())
-        os.replace(buffer, target)
-    finally:
-        if buffer.exists():
-            buffer.unlink()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in members():
+            archive.write(path, name)
+        for script in ("setup.sh", "run_autograder"):
+            info = zipfile.ZipInfo(script, date_time=(2026, 1, 1, 0, 0, 0))
+            info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
+            archive.writestr(info, (TEMPLATES / script).read_text())
+    write_atomically(target, buffer.getvalue())
     return target

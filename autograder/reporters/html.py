@@ -2,11 +2,10 @@
 explanation and its input drawn; a tree as an SVG picture whose nodes are coloured by who examined
 them (both searches, neither, only the student's, only the reference's), with alpha and beta where
 the reference pruned. No scripts, no external files: it opens anywhere, offline."""
-import math
-
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from autograder.drawing import draw_example, draw_mermaid, layout, node_names
+from autograder.drawing import (OTHER, bound, draw_example, draw_mermaid, examined_by, layout,
+                                node_names)
 from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
@@ -20,18 +19,6 @@ KINDS = {  # class -> legend text
 ENVIRONMENT = Environment(loader=PackageLoader("autograder.reporters"),
                           autoescape=select_autoescape(["html", "j2"]), trim_blocks=True,
                           lstrip_blocks=True)
-
-
-def bound(value):
-    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else f"{value:g}"
-
-
-def node_kind(key, traces):
-    if traces is None:
-        return "plain"
-    mine, theirs = key in traces["student"], key in traces["reference"]
-    return {(True, True): "both", (False, False): "pruned", (True, False): "extra",
-            (False, True): "missed"}[mine, theirs]
 
 
 def tree_picture(spec, traces):
@@ -48,10 +35,11 @@ def tree_picture(spec, traces):
         node = tree
         for index in path:
             node = node[index]
-        player = root if len(path) % 2 == 0 else {"MAX": "MIN", "MIN": "MAX"}[root]
+        player = root if len(path) % 2 == 0 else OTHER[root]
         key = encode_path(path)
         cut = cuts.get(key)
-        nodes.append({"x": x, "y": y, "name": names[path], "kind": node_kind(key, traces),
+        kind = examined_by(key, traces["student"], traces["reference"]) if traces else "plain"
+        nodes.append({"x": x, "y": y, "name": names[path], "kind": kind,
                       "leaf": not isinstance(node, list), "value": node,
                       "player": player, "cut": f"α={bound(cut[0])} ≥ β={bound(cut[1])}"
                       if cut else ""})

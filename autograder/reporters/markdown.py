@@ -6,10 +6,9 @@ text. What a pull-request comment and a CI job summary show (autograder/ci.py bu
 Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
 the student's) is escaped, so it cannot turn into links, HTML or headings.
 """
-import math
 import re
 
-from autograder.drawing import draw_example, draw_mermaid, node_names
+from autograder.drawing import bound, draw_example, draw_mermaid, examined_by, node_names
 from autograder.results import contract_order
 from autograder.worker.calls import encode_path
 
@@ -92,16 +91,8 @@ def score_table(report, base=None):
 def _nodes_of(traces, names):
     """The tree's nodes, by who examined them; encoded path -> kind."""
     student, reference = set(traces.get("student", ())), set(traces.get("reference", ()))
-    kinds = {}
-    for path in names:
-        key = encode_path(path)
-        kinds[key] = {(True, True): "both", (False, False): "pruned", (True, False): "extra",
-                      (False, True): "missed"}[key in student, key in reference]
-    return kinds
-
-
-def _bound(value):
-    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else points(value)
+    return {encode_path(path): examined_by(encode_path(path), student, reference)
+            for path in names}
 
 
 def tree_diagram(spec, traces=None):
@@ -127,7 +118,7 @@ def tree_diagram(spec, traces=None):
                                                      ())
                    if kinds.get(key) == kind]
         legend.append(f"{KINDS[kind][1].capitalize()}: {', '.join(members) or 'none'}.")
-    cuts = [f"{by_key.get(key, key)} (α={_bound(a)} ≥ β={_bound(b)})"
+    cuts = [f"{by_key.get(key, key)} (α={bound(a)} ≥ β={bound(b)})"
             for key, (a, b) in traces.get("cuts", {}).items()]
     if cuts:
         legend.append(f"Alpha-beta pruned after: {', '.join(cuts)}.")
