@@ -6,6 +6,8 @@ and answers keep the exact builtin types that json gives them, so comparing them
 import math
 from dataclasses import dataclass
 
+from autograder.worker.calls import decode_trace
+
 NO_ANSWER = object()
 QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
 
@@ -64,14 +66,6 @@ def describe_problem(problem):
     raise ValueError("unknown problem")
 
 
-def _trace(data):
-    if data is None:
-        return None
-    if type(data) is not list or not all(type(path) is str for path in data):
-        raise ValueError("malformed trace")
-    return tuple(data)
-
-
 def from_reply(reply, seconds):
     """Decode one worker reply; any surprise in its shape becomes a problem, never an exception."""
     try:
@@ -79,7 +73,8 @@ def from_reply(reply, seconds):
             return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
         data = reply["observation"]
         return Observation(answer=data.get("answer", NO_ANSWER), answer_type=brief(data["type"]),
-                           trace=_trace(data.get("trace")), seconds=seconds)
+                           trace=decode_trace(data["trace"]) if "trace" in data else None,
+                           seconds=seconds)
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
 

@@ -7,7 +7,7 @@ import pytest
 from autograder.checks.judge import CheckFailed, same_trace, window_rule
 from autograder.checks.observe import Observed
 from autograder.observations import Observation, exactly_equal, from_reply
-from autograder.worker.calls import decode_path, encode_path
+from autograder.worker.calls import decode_path, decode_trace, encode_path, encode_trace
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
 
@@ -90,3 +90,9 @@ def test_a_reply_of_the_wrong_shape_is_a_problem_never_an_exception(reply):
 @pytest.mark.parametrize("path", [(), (0,), (4, 0, 2, 6, 8), (78, 79, 1000)])
 def test_paths_survive_their_compact_encoding(path):
     assert decode_path(encode_path(path)) == path
+
+
+@pytest.mark.parametrize("paths", [[], [()], [(), (0,), (0, 8)], [(3,), (78, 79, 1000), ()],
+                                   [(), (2, -1)]])
+def test_a_trace_travels_as_one_string_of_its_paths(paths):
+    assert decode_trace(encode_trace(paths)) == tuple(map(encode_path, paths))

@@ -17,7 +17,7 @@ from autograder.checks.judge import CheckFailed, shown
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import Observation, quoted
-from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game,
+from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game, decode_trace,
                                      observe as run_observed, perform)
 
 
@@ -28,7 +28,8 @@ def reference(function):
 def from_reference(data):
     trace = data.get("trace")
     return Observation(answer=data["answer"], answer_type=data["type"],
-                       trace=None if trace is None else tuple(trace), seconds=data["seconds"])
+                       trace=None if trace is None else decode_trace(trace),
+                       seconds=data["seconds"])
 
 
 def call(function, game=None, *args, state=()):

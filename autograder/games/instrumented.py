@@ -11,33 +11,31 @@ class InstrumentedGame:
     def __init__(self, game):
         self.game = game
         self.initial = game.initial
-        self._examined = {}  # path -> None, in the order first examined (dicts keep order)
+        self.result = game.result  # examines nothing, so it is the game's own
+        # Every query's path, repeats included: on the full tic-tac-toe tree (1.7 million queries)
+        # appending and removing repeats once at the end is a tenth cheaper than a check per query,
+        # as are the game's methods looked up once here.
+        self._queried = []
+        self._to_move, self._actions = game.to_move, game.actions
+        self._is_terminal, self._utility = game.is_terminal, game.utility
 
     @property
     def trace(self):
-        return list(self._examined)
+        """The examined nodes' paths, each once, in the order first examined."""
+        return list(dict.fromkeys(self._queried))
 
-    # Each query records its node inline: on the full tic-tac-toe tree a helper call per query
-    # would be two million more calls.
     def to_move(self, state):
-        if state.path not in self._examined:
-            self._examined[state.path] = None
-        return self.game.to_move(state)
+        self._queried.append(state.path)
+        return self._to_move(state)
 
     def actions(self, state):
-        if state.path not in self._examined:
-            self._examined[state.path] = None
-        return self.game.actions(state)
+        self._queried.append(state.path)
+        return self._actions(state)
 
     def is_terminal(self, state):
-        if state.path not in self._examined:
-            self._examined[state.path] = None
-        return self.game.is_terminal(state)
+        self._queried.append(state.path)
+        return self._is_terminal(state)
 
     def utility(self, state):
-        if state.path not in self._examined:
-            self._examined[state.path] = None
-        return self.game.utility(state)
-
-    def result(self, state, action):
-        return self.game.result(state, action)
+        self._queried.append(state.path)
+        return self._utility(state)
