@@ -23,7 +23,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
                            TimeRemainingColumn)
 from rich.table import Table
 
-from autograder import answers
+from autograder import answers, lanes
 from autograder.engine import grade
 from autograder.files import write_atomically
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
@@ -84,7 +84,7 @@ def find_submissions(paths):
     return unique
 
 
-def reference_answers(output, config, sandbox_mode):
+def reference_answers(output, config, sandbox_mode, lane_count=1):
     """Grade the reference once (it must get full marks) and keep its answers for the batch."""
     path = output / ANSWERS_FILE
     known = answers.load(path)
@@ -92,7 +92,7 @@ def reference_answers(output, config, sandbox_mode):
         return path
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         report = grade(stage(REFERENCE, scratch), config, scratch, "reference", sandbox_mode,
-                       known)
+                       known, lane_count)
     if report.points != report.max_points:
         raise SubmissionError("the reference does not get full marks on this machine; "
                               "run `python -m autograder grade reference` to see why")
@@ -165,7 +165,8 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), san
     errors = {}
     if todo:
         console.print("Grading the reference once, for the answers every submission reuses...")
-        answers_path = reference_answers(output, config, sandbox_mode)
+        answers_path = reference_answers(output, config, sandbox_mode,
+                                         min(jobs, lanes.available()))
         options = [*options, "--reference-answers", str(answers_path)]
         columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                    TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())

@@ -12,7 +12,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder import answers, batch, sandbox
+from autograder import answers, batch, lanes, sandbox
 from autograder import config as grading_config
 from autograder.engine import GradingError, collect_checks, grade
 from autograder.files import write_atomically
@@ -55,7 +55,8 @@ def sandbox_mode(args):
 
 def passed_on(args):
     """The options each submission's own grading process gets from a batch."""
-    options = ["--config", str(args.config), "--sandbox", sandbox_mode(args)]
+    # The batch runs submissions side by side, so each runs its checks in one lane.
+    options = ["--config", str(args.config), "--sandbox", sandbox_mode(args), "--lanes", "1"]
     return options + ["--official"] * official(args) + ["--allow-weak-sandbox"] * bool(
         args.allow_weak_sandbox)
 
@@ -84,7 +85,8 @@ def grade_single(args, config, entry):
         known = {} if known is None else known
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
-        report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known)
+        report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
+                       lanes=args.lanes or lanes.available())
     if args.record_answers:
         answers.record(args.record_answers, known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
@@ -134,6 +136,9 @@ def parser():
                               "submission per subfolder or zip, Gradescope's export or "
                               "nbgrader's submitted/), grade a batch into --output DIR")
     grading.add_argument("--jobs", type=int, help="submissions graded at once (batch)")
+    grading.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
+                         help="processes grading one submission's functions at once (default: "
+                              "one per core, at most 2)")
     grading.add_argument("--force", action="store_true",
                          help="grade again the submissions that already have results (batch)")
     grading.add_argument("--reference-answers", help=argparse.SUPPRESS)  # a batch's, to reuse

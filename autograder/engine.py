@@ -2,10 +2,13 @@
 
 Every check is a real pytest test (hypothesis generates its games, pytest-timeout bounds it as a
 backstop behind the worker's own kill). The plugin hands the tests their `observer` fixture and turns
-each test's outcome into a CheckResult with the points grading.toml gives it.
+each test's outcome into a CheckResult with the points grading.toml gives it. With `lanes`, the
+checks run in that many forked processes, each a pytest session of its own that takes contract
+functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 """
 import sys
 import traceback
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -18,8 +21,9 @@ from autograder.answers import LIVE_REFERENCE, public_answers
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
+from autograder.lanes import in_lanes
 from autograder.results import CheckResult, Report
-from autograder.sandbox import Sandbox, become_subreaper
+from autograder.sandbox import Sandbox, become_subreaper, probe
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 from autograder.worker.calls import MODULES
 
@@ -66,6 +70,9 @@ def verdict(exc):
 
 
 class GradingPlugin:
+    """Hands the checks their observer and turns their outcomes into results. `checks` holds every
+    check's name in pytest's order, which is the order of a report."""
+
     def __init__(self, observer, config):
         self._observer = observer
         self.config = config
@@ -142,22 +149,46 @@ class GradingPlugin:
                            traces, **shared)
 
 
-def pytest_run(plugin, config, *extra):
+class FunctionQueue:
+    """Runs the checks one contract function at a time, in the order `functions` yields them, in
+    place of pytest's loop: the lanes share one queue of functions (see lanes.py)."""
+
+    def __init__(self, functions):
+        self.functions = functions
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtestloop(self, session):
+        if session.config.option.collectonly:
+            return True
+        by_function = {}
+        for item in session.items:
+            function = item.get_closest_marker("check").args[0].split(":")[0]
+            by_function.setdefault(function, []).append(item)
+        for function in self.functions:
+            items = by_function.get(function, [])
+            for item, following in zip(items, [*items[1:], None]):
+                item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
+        return True
+
+
+def pytest_run(plugin, config, *extra, plugins=()):
     use_hypothesis_settings(config)
     args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:xdist",
             "-o", f"timeout={config.limits.check_seconds}", *extra]
-    code = pytest.main(args, plugins=[plugin])
+    code = pytest.main(args, plugins=[plugin, *plugins])
     if plugin.config_error:
         raise plugin.config_error
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
 
 
-def run_checks(observer, config):
+def run_checks(observer, config, functions=None):
+    """The plugin that ran the checks, holding their results: all checks in pytest's order, or
+    with `functions`, an iterable of contract functions, theirs as it yields them."""
     plugin = GradingPlugin(observer, config)
-    pytest_run(plugin, config)
-    return plugin.results
+    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [])
+    return plugin
 
 
 def collect_checks(config):
@@ -167,17 +198,42 @@ def collect_checks(config):
     return plugin.checks
 
 
-def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None):
+def grade_in_lane(submission_folder, config, runtime, sandbox_mode, answers, functions):
+    """In a lane (see lanes.py): grade the checks of the `functions` it takes, in a sandbox of its
+    own. Returns every check's name in order, the results, and the reference's answers added to
+    `answers` (none when that is None), for the grading process to put together."""
+    become_subreaper()  # the orphans of this lane's workers come here, to be reaped
+    known = set(answers or ())
+    with Sandbox(sandbox_mode) as sandbox, \
+            Student(runtime, str(submission_folder), config.limits, sandbox) as student:
+        plugin = run_checks(Observer(student, answers), config, functions)
+    added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
+    return plugin.checks, plugin.results, added
+
+
+def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
+          lanes=1):
     """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
-    in the sandbox mode given (by default the strongest this machine offers). `answers`, the
-    reference's answers by call, is read and filled in (see Observer)."""
+    in the sandbox mode given (by default the strongest this machine offers), in `lanes` parallel
+    processes (see lanes.py). `answers`, the reference's answers by call, is read and filled in
+    (see Observer)."""
     become_subreaper()
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:
         answers = public_answers()
     runtime = stage_runtime(Path(scratch) / "runtime")
-    with Sandbox(sandbox_mode) as sandbox, \
-            Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-        checks = run_checks(Observer(student, answers), config)
-    return Report(submission=name or Path(submission_folder).name, checks=checks,
-                  sandbox=sandbox.mode)
+    mode = sandbox_mode or probe()
+    if lanes == 1:
+        with Sandbox(mode) as sandbox, \
+                Student(runtime, str(submission_folder), config.limits, sandbox) as student:
+            checks = run_checks(Observer(student, answers), config).results
+    else:
+        done = in_lanes(partial(grade_in_lane, submission_folder, config, runtime, mode, answers),
+                        list(MODULES), lanes)
+        order = {name: place for place, name in enumerate(done[0][0])}
+        checks = sorted((check for _, results, _ in done for check in results),
+                        key=lambda check: order[check.name])
+        if answers is not None:
+            for *_, added in done:
+                answers.update(added)
+    return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)

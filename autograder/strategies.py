@@ -2,8 +2,8 @@
 
 Each strategy produces plain JSON specs (the form calls travel in), so a shrunk example can be sent to
 the worker, run on the reference and drawn for the student without translation. Leaf values come from
-a small range so that ties are frequent; trees have early terminals and single-child chains because
-`st.recursive` mixes leaves and lists at every level.
+a small range so that ties are frequent; trees have early terminals and single-child chains.
+Trees are drawn node by node rather than with `st.recursive`, which costs twice as much per game.
 """
 import math
 
@@ -14,35 +14,44 @@ from autograder.games import TicTacToe
 from autograder.games.tictactoe import EMPTY_BOARD
 
 MAX_DEPTH = 6
-MAX_BRANCHING = 5
+MAX_NODES = 40
 
 integer_leaves = st.integers(-4, 4)
-half_leaves = st.integers(-8, 8).map(lambda n: n / 2)   # floats, some equal to integer leaves
-leaves = st.one_of(integer_leaves, half_leaves)
+# Integers and halves, 2 and 2.0 both among them: one draw per leaf, shrinking towards 0.
+LEAF_VALUES = sorted([*range(-4, 5), *(n / 2 for n in range(-8, 9))],
+                     key=lambda value: (abs(value), type(value) is float, value < 0))
+leaves = st.sampled_from(LEAF_VALUES)
 players = st.sampled_from(["MAX", "MIN"])
+root_widths = {False: st.integers(0, 5), True: st.integers(1, 5)}  # 0: the root is a bare leaf
+has_children = st.booleans()  # shrinks to False: a leaf
+# Below the root, at most this many children per level: bushy near the root, chains below.
+widths = [st.integers(1, most) for most in (5, 5, 3, 2, 2, 2)]
 
 
-def depth(tree):
-    return 1 + max(map(depth, tree)) if isinstance(tree, list) else 0
+@st.composite
+def trees(draw, inner=False):
+    """A tree as nested lists, at most 6 levels and about 40 nodes. The root has 0-5 children (1-5
+    when `inner`); any other node is a leaf about half the time, which gives early terminals. Each
+    draw decides something (no two draws give one tree) and shrinks towards a smaller tree."""
+    drawn = 0
 
-
-def nodes(max_leaves=40):
-    """A tree or a leaf: lists of 1..5 children, at most 6 levels deep."""
-    return st.recursive(leaves, lambda children: st.lists(children, min_size=1,
-                                                          max_size=MAX_BRANCHING),
-                        max_leaves=max_leaves).filter(lambda tree: depth(tree) <= MAX_DEPTH)
-
-
-def inner_nodes(max_leaves=40):
-    """A tree whose root has children, for the functions that choose an action."""
-    return nodes(max_leaves).filter(lambda tree: isinstance(tree, list))
+    def node(level):
+        nonlocal drawn
+        drawn += 1
+        if level == 0:
+            count = draw(root_widths[inner])
+        elif level == MAX_DEPTH or drawn >= MAX_NODES or not draw(has_children):
+            count = 0
+        else:
+            count = draw(widths[level])
+        return [node(level + 1) for _ in range(count)] if count else draw(leaves)
+    return node(0)
 
 
 def tree_games(root=None, inner=False):
     """A tree game spec; the root may be a bare leaf unless `inner`."""
-    trees = inner_nodes() if inner else nodes()
     return st.builds(lambda tree, player: {"kind": "tree", "tree": tree, "root": player},
-                     trees, players if root is None else st.just(root))
+                     trees(inner), players if root is None else st.just(root))
 
 
 def leaf_values(tree):
@@ -68,13 +77,15 @@ def windows(draw, game):
     checking them would fail correct code (docs/student-api.md, last section)."""
     ends = st.one_of(st.sampled_from(sorted(set(leaf_values(game["tree"])))),
                      st.sampled_from([-math.inf, math.inf]), integer_leaves)
-    alpha, beta = draw(ends), draw(ends)
-    assume(alpha != beta)
+    alpha = draw(ends)
+    beta = draw(ends.filter(lambda end: end != alpha))  # redrawn in place: no game is wasted
     return min(alpha, beta), max(alpha, beta)
 
 
-def games_with_windows():
-    return tree_games().flatmap(lambda game: windows(game).map(lambda window: (game, window)))
+@st.composite
+def games_with_windows(draw):
+    game = draw(tree_games())
+    return game, draw(windows(game))
 
 
 orders = st.one_of(st.just({"kind": "reversed"}),
@@ -89,9 +100,10 @@ def evaluations(draw, game):
     return {"kind": "table", "values": [[list(p), s] for p, s in zip(all_paths, scores)]}
 
 
-def games_with_evaluations():
-    return tree_games(inner=True).flatmap(
-        lambda game: evaluations(game).map(lambda evaluation: (game, evaluation)))
+@st.composite
+def games_with_evaluations(draw):
+    game = draw(tree_games(inner=True))
+    return game, draw(evaluations(game))
 
 
 @st.composite

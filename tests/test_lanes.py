@@ -1,0 +1,66 @@
+"""Grading one submission in two lanes: the same report as one process, every function graded
+once, and a lane that fails or dies reported, never waited on."""
+import json
+import os
+import shutil
+
+import pytest
+
+from autograder.lanes import LaneError, in_lanes
+from conftest import ROOT, reference_files, run_cli
+
+# One buggy module per file, so that every lane meets failures (and the hidden checks' details).
+BUGGY = ["bug_last_of_ties/minimax.py", "bug_bounds_swapped/alphabeta.py",
+         "bug_center_first_occupied/ordering.py", "bug_rational_response_minimises_theirs/price_war.py"]
+
+
+def without_seconds(data):
+    if isinstance(data, dict):
+        return {key: without_seconds(value) for key, value in data.items() if key != "seconds"}
+    if isinstance(data, list):
+        return [without_seconds(item) for item in data]
+    return data
+
+
+def test_two_lanes_give_the_report_one_process_gives(tmp_path):
+    submission = tmp_path / "submission"
+    reference_files(submission)
+    for buggy in BUGGY:
+        shutil.copy(ROOT / "tests" / "submissions" / buggy, submission)
+    reports = []
+    for lanes in ("1", "2"):
+        output = tmp_path / f"lanes-{lanes}.json"
+        completed = run_cli("grade", submission, "--lanes", lanes, "--format", "json",
+                            "--show-hidden", "--output", output)
+        assert completed.returncode == 0, completed.stderr
+        reports.append(without_seconds(json.loads(output.read_text())))
+    one, two = reports
+    assert one == two
+    failed = {check["function"] for check in one["checks"] if check["status"] != "passed"}
+    assert {"minimax_decision", "alphabeta_value", "center_first", "rational_response"} <= failed
+
+
+def test_every_task_is_taken_by_exactly_one_lane():
+    taken = in_lanes(lambda tasks: [(os.getpid(), task) for task in tasks], list(range(20)), 2)
+    assert sorted(task for lane in taken for _, task in lane) == list(range(20))
+    assert len(taken) == 2
+
+
+def test_a_lanes_error_is_raised_in_the_grading_process():
+    def work(tasks):
+        for task in tasks:
+            if task == 3:
+                raise ValueError("no lane can grade task 3")
+        return []
+    with pytest.raises(ValueError, match="no lane can grade task 3"):
+        in_lanes(work, list(range(6)), 2)
+
+
+def test_a_lane_that_dies_is_reported_not_waited_on():
+    def work(tasks):
+        for task in tasks:
+            if task == 1:
+                os._exit(9)
+        return []
+    with pytest.raises(LaneError, match="exit code 9"):
+        in_lanes(work, [0, 1, 2], 2)
