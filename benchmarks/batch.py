@@ -6,8 +6,8 @@ A class of --size generated submissions (six in ten correct, three buggy, one ha
 the reference and tests/submissions/) is graded with --jobs 1 and with --jobs 2, each into a fresh
 folder: wall time, submissions per minute, the scaling ratio, and the peak memory of one grading
 process (the largest maximum resident set among the batch's children). Then --uncached submissions
-are graded one by one without the reference's answers, against the same ones with them: what the
-answer cache saves per submission.
+are graded one by one (in one lane each, as in a batch) without the reference's answers, against
+the same ones with them: what the answer cache saves per submission.
 """
 import argparse
 import json
@@ -75,8 +75,9 @@ def main():
             for label, extra in (("cached", ["--reference-answers", str(answers)]),
                                  ("uncached", [])):
                 start = time.perf_counter()
+                # one lane, as in a batch: the reference then has the other core to itself
                 subprocess.run([sys.executable, "-m", "autograder", "grade", str(student),
-                                "--format", "json", "--output",
+                                "--lanes", "1", "--format", "json", "--output",
                                 str(scratch / f"{label}{index}.json"), *extra],
                                capture_output=True, cwd=ROOT, check=True)
                 seconds = time.perf_counter() - start

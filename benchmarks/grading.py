@@ -11,7 +11,8 @@
    student's order at each node of a search: those small calls are left out of the plain time,
    which only makes the ratio larger.)
 3. Their ratios (target: at most 2).
-4. The instrumented game's overhead on the full 549,946-node minimax (target: at most 1.5x).
+4. The instrumented game's overhead on the full 549,946-node minimax, its trace included (target:
+   at most 1.5x).
 5. Peak memory (maximum resident set) of the grader process, and of the largest of its children
    (a lane or a worker).
 Each figure is the best of --repeat runs, plain and instrumented runs interleaved.
@@ -72,6 +73,8 @@ def full_minimax_seconds(instrumented):
     minimax_value = reference("minimax_value")
     start = time.perf_counter()
     minimax_value(game, game.initial)
+    if instrumented:
+        game.trace  # noqa: B018 - the repeats are removed here, a part of the cost
     return time.perf_counter() - start
 
 
