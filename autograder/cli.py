@@ -175,7 +175,7 @@ def main(argv=None):
     try:
         args.run(args)
     except (SubmissionError, grading_config.ConfigError, GradingError,
-            sandbox.SandboxError) as error:
+            sandbox.SandboxError, lanes.LaneError) as error:
         print(f"autograder: {error}", file=sys.stderr)
         return 2
     return 0

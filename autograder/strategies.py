@@ -7,7 +7,6 @@ Trees are drawn node by node rather than with `st.recursive`, which costs twice 
 """
 import math
 
-from hypothesis import assume
 from hypothesis import strategies as st
 
 from autograder.games import TicTacToe
@@ -24,15 +23,16 @@ leaves = st.sampled_from(LEAF_VALUES)
 players = st.sampled_from(["MAX", "MIN"])
 root_widths = {False: st.integers(0, 5), True: st.integers(1, 5)}  # 0: the root is a bare leaf
 has_children = st.booleans()  # shrinks to False: a leaf
-# Below the root, at most this many children per level: bushy near the root, chains below.
-widths = [st.integers(1, most) for most in (5, 5, 3, 2, 2, 2)]
+# Below the root, at most this many children by level: bushy near the root, chains below.
+widths = {level: st.integers(1, most) for level, most in zip(range(1, MAX_DEPTH), (5, 3, 2, 2, 2))}
 
 
 @st.composite
 def trees(draw, inner=False):
     """A tree as nested lists, at most 6 levels and about 40 nodes. The root has 0-5 children (1-5
-    when `inner`); any other node is a leaf about half the time, which gives early terminals. Each
-    draw decides something (no two draws give one tree) and shrinks towards a smaller tree."""
+    when `inner`); any other node is a leaf about half the time, which gives early terminals. Every
+    value drawn shows in the tree, so hypothesis spends no example on a tree it has already tried,
+    and every draw shrinks towards a smaller tree."""
     drawn = 0
 
     def node(level):

@@ -3,8 +3,8 @@ them to scratch.
 
 The worker only ever sees the copy, so nothing the student's code writes lands in the original.
 Only the student's Python files are copied; a zip's files may sit one folder deep. A notebook (the
-nbgrader release of the assignment), or a folder whose only handed-in files are notebooks, gives
-its answer cells instead, each written to its module (autograder.notebooks.extract).
+nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
+gives its answer cells instead, each written to its module (autograder.notebooks.extract).
 """
 import shutil
 import zipfile
@@ -12,6 +12,7 @@ from pathlib import Path, PurePosixPath
 
 CONTRACT_FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 FILE_LIMIT = 1024 * 1024
+NOTEBOOK_LIMIT = 16 * 1024 * 1024  # outputs and pictures included
 
 
 class SubmissionError(Exception):
@@ -48,6 +49,9 @@ def _from_zip(path, target):
                     raise SubmissionError(f"{path}: the entry {info.filename!r} escapes its folder; "
                                           f"zip the submission folder itself")
             names = _python_files([info.filename for info in entries])
+            notebooks = _handed_in_notebooks([info.filename for info in entries])
+            if notebooks and not names:
+                return _from_zipped_notebooks(path, archive, notebooks, target)
             _check_found(path, names)
             for name in names:
                 if archive.getinfo(name).file_size > FILE_LIMIT:
@@ -55,6 +59,20 @@ def _from_zip(path, target):
                 (target / PurePosixPath(name).name).write_bytes(archive.read(name))
     except (zipfile.BadZipFile, OSError) as error:
         raise SubmissionError(f"{path} is not a readable zip file ({error}); zip it again") from None
+
+
+def _from_zipped_notebooks(path, archive, names, target):
+    """A zip of notebooks: each is unpacked beside the submission's folder, then read as one."""
+    unpacked = target.parent / "notebooks"
+    unpacked.mkdir()
+    notebooks = []
+    for name in names:
+        if archive.getinfo(name).file_size > NOTEBOOK_LIMIT:
+            raise SubmissionError(f"{path}: {name} is over 16 MiB; clear its outputs and zip it "
+                                  f"again")
+        notebooks.append(unpacked / PurePosixPath(name).name)
+        notebooks[-1].write_bytes(archive.read(name))
+    _from_notebooks(notebooks, target)
 
 
 def _from_folder(path, target):
@@ -66,19 +84,26 @@ def _from_folder(path, target):
         shutil.copyfile(path / name, target / PurePosixPath(name).name)
 
 
-def _notebooks(folder):
-    """The notebooks handed in a folder: at its top level, or else in its only subfolder holding
-    any (nbgrader's submitted/<student>/<assignment>/); never Jupyter's checkpoints."""
-    def handed_in(where):
-        return sorted(p for p in where.glob("*.ipynb")
-                      if p.is_file() and not p.is_symlink() and not p.name.startswith("."))
-    top = handed_in(folder)
+def _handed_in_notebooks(names):
+    """Of a submission's relative paths, the notebooks handed in: at its top level, or else in its
+    only folder holding any (nbgrader's submitted/<student>/<assignment>/); never Jupyter's
+    checkpoints, hidden files or a Mac's zip leftovers."""
+    paths = [PurePosixPath(n) for n in names if n.endswith(".ipynb")]
+    paths = [p for p in paths if not any(part.startswith((".", "__MACOSX")) for part in p.parts)]
+    top = sorted(str(p) for p in paths if len(p.parts) == 1)
     if top:
         return top
-    deeper = [handed_in(child) for child in sorted(folder.iterdir())
-              if child.is_dir() and not child.name.startswith((".", "__MACOSX"))]
-    deeper = [found for found in deeper if found]
-    return deeper[0] if len(deeper) == 1 else []
+    folders = sorted({p.parts[0] for p in paths if len(p.parts) == 2})
+    return sorted(str(p) for p in paths if len(p.parts) == 2 and p.parts[0] == folders[0]) \
+        if len(folders) == 1 else []
+
+
+def _notebooks(folder):
+    """The notebooks handed in a folder."""
+    names = [p.relative_to(folder).as_posix() for p in folder.glob("*.ipynb")]
+    names += [p.relative_to(folder).as_posix() for p in folder.glob("*/*.ipynb")]
+    return [folder / name for name in _handed_in_notebooks(names)
+            if (folder / name).is_file() and not (folder / name).is_symlink()]
 
 
 def _from_notebooks(notebooks, target):

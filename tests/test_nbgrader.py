@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -187,6 +188,26 @@ def test_stage_takes_nbgrader_submitted_folders_and_ignores_checkpoints(tmp_path
     folder = stage(student, tmp_path / "scratch")
     for name in CONTRACT_FILES:
         assert (folder / name).read_text() == (REFERENCE / name).read_text()
+
+
+@pytest.mark.parametrize("inside", ["", "hand-in/"])
+def test_a_zip_of_a_notebook_is_read_as_the_notebook(tmp_path, inside):
+    notebook = write(filled(source_notebook(), REFERENCE), tmp_path / NOTEBOOK)
+    checkpoint = write(filled(source_notebook(), SAMPLE), tmp_path / "checkpoint.ipynb")
+    with zipfile.ZipFile(tmp_path / "alice.zip", "w") as archive:
+        archive.write(notebook, inside + NOTEBOOK)
+        archive.write(checkpoint, f"{inside}.ipynb_checkpoints/{NOTEBOOK}")
+        archive.write(checkpoint, f"__MACOSX/{inside}{NOTEBOOK}")
+    folder = stage(tmp_path / "alice.zip", tmp_path / "scratch")
+    for name in CONTRACT_FILES:
+        assert (folder / name).read_text() == (REFERENCE / name).read_text()
+
+
+def test_a_zip_without_answers_or_notebooks_still_says_what_to_hand_in(tmp_path):
+    with zipfile.ZipFile(tmp_path / "empty.zip", "w") as archive:
+        archive.writestr("notes.txt", "nothing here")
+    with pytest.raises(SubmissionError, match="holds none of minimax.py"):
+        stage(tmp_path / "empty.zip", tmp_path / "scratch")
 
 
 def test_a_folder_with_the_py_files_is_graded_from_them_not_from_its_notebooks(tmp_path):
