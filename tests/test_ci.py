@@ -2,8 +2,8 @@
 
 The workflow cannot run here, so its grading steps are run locally, as GitHub runs them (bash
 -eo pipefail, one $GITHUB_OUTPUT per step), on a student repository made with git: a base commit
-with the stubs, and a pull request putting the sample submission (78 / 100 with the hidden checks
-hidden) in assignments/ while also editing the workflow and planting an autograder/ and a
+with the stubs, and a pull request putting the sample submission (its bugs fail five checks) in
+assignments/ while also editing the workflow and planting an autograder/ and a
 grading.toml of its own, which grading must ignore. The templates are checked as the release tool
 fills them in (string.Template.safe_substitute), parsed, and linted with actionlint.
 
@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from string import Template
@@ -34,6 +35,16 @@ STUBS = ROOT / "assignments"
 PLACEHOLDERS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v2.1.0",
                 "PRIVATE_GRADER_REPOSITORY": "course/grader-private"}
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
+# What the sample's bugs fail (its modules say which): evaluation_order breaks ties backwards, the
+# root's bound never tightens, and the guaranteed decision is wrong. Its score follows from them.
+SAMPLE_FAILS = {"evaluation_order: random trees with tied scores",
+                "evaluation_order: tic-tac-toe positions with the open-lines evaluation",
+                "evaluation_order: the reference's alpha-beta examines the same nodes with it",
+                HIDDEN, "guaranteed_decision: random price wars with ties and negatives"}
+POINTS = {name: entry["points"] for name, entry in
+          tomllib.loads((ROOT / "grading.toml").read_text())["checks"].items()}
+MAX = sum(POINTS.values())
+SCORE = MAX - sum(POINTS[name] for name in SAMPLE_FAILS)
 IN_CI = os.environ.get("CI") == "true"
 
 
@@ -178,18 +189,20 @@ def test_the_grading_steps_succeed(pull_request):
 
 def test_the_step_outputs_give_the_score(pull_request):
     outputs = pull_request["outputs"]
-    assert (outputs["score"], outputs["max_score"], outputs["base_score"]) == ("78", "100", "0")
+    assert (outputs["score"], outputs["max_score"], outputs["base_score"]) == (
+        f"{SCORE}", f"{MAX}", "0")
     assert outputs["tampered"] == "true"
     assert Path(outputs["comment"]) == pull_request["results"] / "comment.md"
 
 
 def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_request):
     summary = pull_request["summary"]
-    assert summary.startswith("## Autograder: 78 / 100 points (+78 since `main`)\n")
+    assert summary.startswith(f"## Autograder: {SCORE} / {MAX} points (+{SCORE} since `main`)\n")
     assert "| function | points | passed | failed | change |" in summary
     assert "| `minimax_value` | 12 / 12 | 4 | 0 | +12 |" in summary
     assert "| `evaluation_order` | 0 / 12 | 0 | 3 | — |" in summary
-    assert "| **total** | **78 / 100** | 19 | 5 | **+78** |" in summary
+    assert (f"| **total** | **{SCORE} / {MAX}** | {len(POINTS) - len(SAMPLE_FAILS)} | "
+            f"{len(SAMPLE_FAILS)} | **+{SCORE}** |") in summary
     assert "Graded by `course/grader@v2.1.0` in the" in summary
     assert "[The run](https://github.com/course/alice/actions/runs/4242)" in summary
     assert "#### ✗ `guaranteed_decision: random price wars with ties and negatives`" in summary
@@ -197,7 +210,7 @@ def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_
 
 def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull_request):
     comment = pull_request["comment"]
-    assert comment.startswith(ci.MARKER + "\n## Autograder: 78 / 100 points")
+    assert comment.startswith(ci.MARKER + f"\n## Autograder: {SCORE} / {MAX} points")
     assert comment == ci.MARKER + "\n" + pull_request["summary"]
     notice = comment.split("> [!WARNING]\n")[1].split("\n\n")[0]
     for name in (".github/workflows/autograde.yml", "autograder/__init__.py",
@@ -240,10 +253,13 @@ def test_annotations_sit_on_the_def_line_of_each_failing_function(pull_request):
 def test_junit_and_results_json_are_written(pull_request):
     root = ET.parse(pull_request["results"] / "junit.xml").getroot()
     suite = root.find("testsuite")
-    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("24", "5", "0")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == (
+        f"{len(POINTS)}", f"{len(SAMPLE_FAILS)}", "0")
+    assert {case.get("name") for case in suite.iter("testcase")
+            if case.find("failure") is not None} == SAMPLE_FAILS
     assert {case.get("classname") for case in suite.iter("testcase")} == set(ci.MODULES)
     results = json.loads((pull_request["results"] / "results.json").read_text())
-    assert (results["score"], results["max_score"]) == (78, 100)
+    assert (results["score"], results["max_score"]) == (SCORE, MAX)
 
 
 @pytest.mark.parametrize("token", ["true", "false"])
