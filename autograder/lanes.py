@@ -14,21 +14,46 @@ import pickle
 import queue
 import signal
 import sys
+from pathlib import Path
 
 POLL_SECONDS = 0.5
+CGROUP = "/sys/fs/cgroup"
 
 
 class LaneError(Exception):
     """A lane ended without reporting; the message says how."""
 
 
-def available():
+def _numbers(path):
+    """The numbers in a small file of the kernel's, or [] when it is missing or says "max"."""
+    try:
+        return [int(word) for word in Path(path).read_text().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def container_limits(cgroup=CGROUP):
+    """(CPUs, bytes of memory) that this process's cgroup allows, None where it sets no limit: a
+    container's quota, which neither os.cpu_count() nor the affinity mask shows (cgroup v2, then v1)."""
+    cpus = _numbers(f"{cgroup}/cpu.max") or _numbers(f"{cgroup}/cpu/cpu.cfs_quota_us") + \
+        _numbers(f"{cgroup}/cpu/cpu.cfs_period_us")
+    memory = _numbers(f"{cgroup}/memory.max") or _numbers(f"{cgroup}/memory/memory.limit_in_bytes")
+    return (cpus[0] / cpus[1] if len(cpus) == 2 and cpus[0] > 0 else None,
+            memory[0] if memory and memory[0] < 2 ** 60 else None)
+
+
+def available(cgroup=CGROUP):
     """The lanes worth running here: one per core we may use, at most two (each lane's worker and
-    reference already take turns on the cores), and one where a process cannot fork."""
+    reference already take turns on the cores), one per GiB of memory (a lane and its worker peak
+    at about 0.7 GiB on the full tic-tac-toe searches), and one where a process cannot fork. In a
+    container, as on Gradescope, its CPU quota and memory limit count."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return max(1, min(2, cores or 1))
+    quota, memory = container_limits(cgroup)
+    physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    limits = [cores or 1, 2, quota, *(m // 2 ** 30 for m in (memory, physical) if m)]
+    return max(1, int(min(limit for limit in limits if limit is not None)))
 
 
 def _lane(work, tasks, done):

@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from autograder.lanes import LaneError, in_lanes
+from autograder.lanes import LaneError, available, container_limits, in_lanes
 from conftest import ROOT, reference_files, run_cli
 
 # One buggy module per file, so that every lane meets failures (and the hidden checks' details).
@@ -64,3 +64,30 @@ def test_a_lane_that_dies_is_reported_not_waited_on():
         return []
     with pytest.raises(LaneError, match="exit code 9"):
         in_lanes(work, [0, 1, 2], 2)
+
+
+GIB = 2 ** 30
+
+
+@pytest.mark.parametrize("files, limits", [
+    ({"cpu.max": "max 100000", "memory.max": "max"}, (None, None)),
+    ({"cpu.max": "100000 100000", "memory.max": f"{768 * 2 ** 20}"}, (1.0, 768 * 2 ** 20)),
+    ({"cpu/cpu.cfs_quota_us": "-1", "cpu/cpu.cfs_period_us": "100000",
+      "memory/memory.limit_in_bytes": "9223372036854771712"}, (None, None)),
+    ({"cpu/cpu.cfs_quota_us": "200000", "cpu/cpu.cfs_period_us": "100000",
+      "memory/memory.limit_in_bytes": f"{4 * GIB}"}, (2.0, 4 * GIB)),
+    ({}, (None, None)),
+])
+def test_a_containers_cpu_quota_and_memory_limit_are_read(tmp_path, files, limits):
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text + "\n")
+    assert container_limits(tmp_path) == limits
+
+
+@pytest.mark.parametrize("files", [{"cpu.max": "100000 100000"},  # Gradescope's default: 1 CPU
+                                   {"cpu.max": "400000 100000", "memory.max": f"{GIB - 1}"}])
+def test_one_cpu_or_under_a_gib_of_memory_grades_in_one_lane(tmp_path, files):
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    assert available(tmp_path) == 1
