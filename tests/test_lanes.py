@@ -85,9 +85,11 @@ def test_a_containers_cpu_quota_and_memory_limit_are_read(tmp_path, files, limit
     assert container_limits(tmp_path) == limits
 
 
-@pytest.mark.parametrize("files", [{"cpu.max": "100000 100000"},  # Gradescope's default: 1 CPU
-                                   {"cpu.max": "400000 100000", "memory.max": f"{GIB - 1}"}])
-def test_one_cpu_or_under_a_gib_of_memory_grades_in_one_lane(tmp_path, files):
+@pytest.mark.parametrize("files", [
+    {"cpu.max": "50000 100000", "memory.max": f"{768 * 2 ** 20}"},  # Gradescope's default
+    {"cpu.max": "100000 100000"},
+    {"cpu.max": "400000 100000", "memory.max": f"{GIB - 1}"}])
+def test_a_cpu_or_less_or_under_a_gib_of_memory_grades_in_one_lane(tmp_path, files):
     for name, text in files.items():
         (tmp_path / name).write_text(text)
     assert available(tmp_path) == 1
