@@ -51,7 +51,8 @@ def _from_zip(path, target):
             names = _python_files([info.filename for info in entries])
             notebooks = _handed_in_notebooks([info.filename for info in entries])
             if notebooks and not names:
-                return _from_zipped_notebooks(path, archive, notebooks, target)
+                _from_zipped_notebooks(path, archive, notebooks, target)
+                return
             _check_found(path, names)
             for name in names:
                 if archive.getinfo(name).file_size > FILE_LIMIT:

@@ -93,6 +93,6 @@ def test_paths_survive_their_compact_encoding(path):
 
 
 @pytest.mark.parametrize("paths", [[], [()], [(), (0,), (0, 8)], [(3,), (78, 79, 1000), ()],
-                                   [(), (2, -1)]])
+                                   [(), (2, -1)], [(0,), ("a", 1.5, True)]])
 def test_a_trace_travels_as_one_string_of_its_paths(paths):
     assert decode_trace(encode_trace(paths)) == tuple(map(encode_path, paths))

@@ -53,7 +53,7 @@ def encode_trace(paths):
             packed = (b"\xff".join(map(bytes, paths)) + b"\xff").translate(_PACKED)
             if b"\0" not in packed:
                 return packed.decode() if paths else ""
-        except ValueError:  # an action beyond a byte
+        except (TypeError, ValueError):  # an action that is not a byte: a state the code made up
             pass
     return "".join(encode_path(path) + "\n" for path in paths)
 
