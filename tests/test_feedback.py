@@ -110,6 +110,16 @@ def test_the_textbook_divergence_is_explained_with_the_bounds():
         "After C, node A had alpha=3 < beta=+inf, so it had to go on to D.")
 
 
+def test_a_positions_divergence_reads_as_a_sentence():
+    block = {"kind": "tictactoe", "board": "XOX O    "}
+    the_call = call("alphabeta_value", block)
+    strict = as_observation(the_call, Mistakes(strict_pruning=True))
+    sentences = divergence(the_call, block, strict.trace, reference_observation(the_call).trace)
+    assert sentences.startswith("After the position after moves ")
+    assert ", so its remaining children are pruned." in sentences
+    assert "node the position" not in sentences and "'s remaining" not in sentences
+
+
 def test_a_skipped_first_child_is_explained():
     the_call = call("alphabeta_value", TEXTBOOK)
     correct = reference_observation(the_call)

@@ -41,6 +41,12 @@ def cuts(call):
             for path in narration.pruned}
 
 
+def as_subject(spec, path):
+    """A node as a sentence's subject: "node C" in a tree; a position names itself."""
+    name = name_node(spec, path)
+    return f"node {name}" if spec["kind"] == "tree" else name
+
+
 def why_pruned(narration, spec, path):
     """Why the reference never examines `path`: the nearest ancestor that stopped before it."""
     for depth in range(len(path) - 1, -1, -1):
@@ -50,9 +56,10 @@ def why_pruned(narration, spec, path):
             last = searched[-1]
             alpha, beta = narration.windows[parent, last]
             below = "" if child == path else " and everything below them"
-            name = lambda p: name_node(spec, p)  # noqa: E731
-            return (f"after {name(last)}, node {name(parent)} had alpha={bound(alpha)} >= "
-                    f"beta={bound(beta)}, so {name(parent)}'s remaining children{below} are pruned")
+            whose = f"{name_node(spec, parent)}'s" if spec["kind"] == "tree" else "its"
+            return (f"after {name_node(spec, last)}, {as_subject(spec, parent)} had "
+                    f"alpha={bound(alpha)} >= beta={bound(beta)}, so {whose} remaining "
+                    f"children{below} are pruned")
     return None
 
 
@@ -71,7 +78,7 @@ def why_examined(narration, spec, path):
                f"before it has searched a child"
     previous = searched[index - 1]
     alpha, beta = narration.windows[parent, previous]
-    return (f"after {name(previous)}, node {name(parent)} had alpha={bound(alpha)} < "
+    return (f"after {name(previous)}, {as_subject(spec, parent)} had alpha={bound(alpha)} < "
             f"beta={bound(beta)}, so it had to go on to {name(path)}")
 
 
