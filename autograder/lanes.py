@@ -34,7 +34,8 @@ def _numbers(path):
 
 def container_limits(cgroup=CGROUP):
     """(CPUs, bytes of memory) that this process's cgroup allows, None where it sets no limit: a
-    container's quota, which neither os.cpu_count() nor the affinity mask shows (cgroup v2, then v1)."""
+    container's quota, which neither os.cpu_count() nor the affinity mask shows (cgroup v2, then
+    v1)."""
     cpus = _numbers(f"{cgroup}/cpu.max") or _numbers(f"{cgroup}/cpu/cpu.cfs_quota_us") + \
         _numbers(f"{cgroup}/cpu/cpu.cfs_period_us")
     memory = _numbers(f"{cgroup}/memory.max") or _numbers(f"{cgroup}/memory/memory.limit_in_bytes")

@@ -11,7 +11,8 @@ from conftest import ROOT, reference_files, run_cli
 
 # One buggy module per file, so that every lane meets failures (and the hidden checks' details).
 BUGGY = ["bug_last_of_ties/minimax.py", "bug_bounds_swapped/alphabeta.py",
-         "bug_center_first_occupied/ordering.py", "bug_rational_response_minimises_theirs/price_war.py"]
+         "bug_center_first_occupied/ordering.py",
+         "bug_rational_response_minimises_theirs/price_war.py"]
 
 
 def without_seconds(data):
