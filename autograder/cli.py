@@ -14,6 +14,7 @@ from rich.table import Table
 
 from autograder import answers, batch, lanes, sandbox
 from autograder import config as grading_config
+from autograder.checks import judged_function
 from autograder.engine import GradingError, collect_checks, grade
 from autograder.files import write_atomically
 from autograder.reporters import FORMATS
@@ -104,7 +105,7 @@ def check_config_command(args):
     for column in ("function", "checks", "hidden", "points"):
         table.add_column(column, justify="left" if column == "function" else "right")
     for function in MODULES:
-        mine = [config.policy(n) for n in names if n.split(":")[0] == function]
+        mine = [config.policy(n) for n in names if judged_function(n) == function]
         table.add_row(function, str(len(mine)), str(sum(p.visibility == "hidden" for p in mine)),
                       f"{sum(p.points for p in mine):g}")
     console = Console(highlight=False)

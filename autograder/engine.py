@@ -18,6 +18,7 @@ from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
 from autograder.answers import LIVE_REFERENCE, public_answers
+from autograder.checks import judged_function
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
@@ -69,6 +70,11 @@ def verdict(exc):
     return None
 
 
+def check_name(item):
+    """The name a collected check was marked with: `@check(name)`."""
+    return item.get_closest_marker("check").args[0]
+
+
 class GradingPlugin:
     """Hands the checks their observer and turns their outcomes into results. `checks` holds every
     check's name in pytest's order, which is the order of a report."""
@@ -99,7 +105,7 @@ class GradingPlugin:
             for name in self.config.checks:
                 if name not in names:
                     raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
-            missing = [f for f in MODULES if f not in {n.split(":")[0] for n in names}]
+            missing = [f for f in MODULES if f not in set(map(judged_function, names))]
             if missing:
                 raise ConfigError(f"no check judges {missing[0]}: every contract function "
                                   f"needs one")
@@ -123,11 +129,11 @@ class GradingPlugin:
             self.results.append(self.result(item, report, call))
 
     def result(self, item, report, call):
-        name = item.get_closest_marker("check").args[0]
+        name = check_name(item)
         policy = self.config.policy(name)
         max_points = policy.points
         shared = {"visibility": policy.visibility, "hint": policy.hint}
-        function = name.split(":")[0]
+        function = judged_function(name)
         seconds = round(report.duration, 3)
         if report.passed:
             return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds,
@@ -162,8 +168,7 @@ class FunctionQueue:
             return True
         by_function = {}
         for item in session.items:
-            function = item.get_closest_marker("check").args[0].split(":")[0]
-            by_function.setdefault(function, []).append(item)
+            by_function.setdefault(judged_function(check_name(item)), []).append(item)
         for function in self.functions:
             items = by_function.get(function, [])
             for item, following in zip(items, [*items[1:], None]):

@@ -37,6 +37,7 @@ import textwrap
 from pathlib import Path
 
 from autograder import config as grading_config
+from autograder.checks import judged_function
 from autograder.nbgrader_tests import (MODULES, TEST_PREFIX, answer_sources, read_notebook,
                                        write_modules)
 from autograder.stubs import run_generator
@@ -323,7 +324,7 @@ def try_it_code(module, reference_dir):
 def function_checks(config, function):
     """[(what, points, hidden)] of a function's checks, in grading.toml's order."""
     return [(name.split(":", 1)[1].strip(), policy.points, policy.visibility == "hidden")
-            for name, policy in config.checks.items() if name.split(":")[0] == function]
+            for name, policy in config.checks.items() if judged_function(name) == function]
 
 
 def test_code(function, checks):

@@ -8,3 +8,8 @@ the reference's answers, leaves it out).
 import pytest
 
 check = pytest.mark.check
+
+
+def judged_function(name):
+    """The contract function the check called `name` judges."""
+    return name.split(":")[0]
