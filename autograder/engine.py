@@ -203,11 +203,12 @@ def collect_checks(config):
     return plugin.checks
 
 
-def grade_in_lane(submission_folder, config, runtime, sandbox_mode, answers, functions):
-    """In a lane (see lanes.py): grade the checks of the `functions` it takes, in a sandbox of its
-    own. Returns every check's name in order, the results, and the reference's answers added to
-    `answers` (none when that is None), for the grading process to put together."""
-    become_subreaper()  # the orphans of this lane's workers come here, to be reaped
+def grade_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, functions=None):
+    """Grade the checks, in a sandbox of this process's own: all of them, or in a lane (see
+    lanes.py) those of the `functions` it takes. Returns every check's name in order, the results,
+    and the reference's answers added to `answers` (none when that is None), which a lane hands
+    to the grading process."""
+    become_subreaper()  # the orphans of this process's workers come here, to be reaped
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
@@ -228,15 +229,13 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
         answers = public_answers()
     runtime = stage_runtime(Path(scratch) / "runtime")
     mode = sandbox_mode or probe()
+    grading = partial(grade_in_sandbox, submission_folder, config, runtime, mode, answers)
     if lanes == 1:
-        with Sandbox(mode) as sandbox, \
-                Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-            checks = run_checks(Observer(student, answers), config).results
+        _, checks, _ = grading()
     else:
         # MODULES lists the minimax functions first, whose checks search all of tic-tac-toe:
         # the heaviest go first, so that the lanes end together.
-        done = in_lanes(partial(grade_in_lane, submission_folder, config, runtime, mode, answers),
-                        list(MODULES), lanes)
+        done = in_lanes(grading, list(MODULES), lanes)
         order = {name: place for place, name in enumerate(done[0][0])}
         checks = sorted((check for _, results, _ in done for check in results),
                         key=lambda check: order[check.name])
