@@ -79,6 +79,13 @@ def from_reply(reply, seconds):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
 
 
+def first_difference(mine, theirs):
+    """Where two traces part: the first index at which they differ, or the shorter one's length
+    when it is the start of the other."""
+    return next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b),
+                min(len(mine), len(theirs)))
+
+
 def is_number(value):
     return type(value) in (int, float) and not math.isnan(value)
 

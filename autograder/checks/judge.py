@@ -13,7 +13,7 @@ try:
 except ImportError:  # the students' release leaves the feedback engine out: it holds an alpha-beta
     diagnose = cuts = divergence = None
 from autograder.drawing import name_node
-from autograder.observations import NO_ANSWER, exactly_equal, is_number, quoted
+from autograder.observations import NO_ANSWER, exactly_equal, first_difference, is_number, quoted
 from autograder.worker.calls import decode_path
 
 
@@ -53,7 +53,7 @@ def _diagnosis(call, got):
     return f"\n{sentence}" if sentence else ""
 
 
-def _traces(call, spec, mine, theirs):
+def _traces(call, mine, theirs):
     """Both searches' nodes, and where the correct one pruned, for pictures of the tree."""
     return {"student": list(mine), "reference": list(theirs),
             "cuts": {path: list(window)
@@ -136,8 +136,7 @@ def same_trace(observed, spec, shown, searcher="your search"):
     if mine == theirs:
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
-    step = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b), min(len(mine),
-                                                                                   len(theirs)))
+    step = first_difference(mine, theirs)
     summary = (f"{searcher} examined {len(mine):,} nodes where alpha-beta examines "
                f"{len(theirs):,}")
     if step == len(theirs):
@@ -151,7 +150,7 @@ def same_trace(observed, spec, shown, searcher="your search"):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by {searcher})"
-    traces = Lazy(_traces, call, spec, mine, theirs) if spec["kind"] == "tree" else None
+    traces = Lazy(_traces, call, mine, theirs) if spec["kind"] == "tree" else None
     raise CheckFailed(f"{function}: {summary}; {detail}.",
                       Lazy(_divergence, call, spec, mine, theirs), Lazy(_diagnosis, call, got),
                       shown=shown, traces=traces)

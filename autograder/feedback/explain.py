@@ -8,6 +8,7 @@ went on or stopped.
 from autograder.drawing import name_node
 from autograder.feedback import variants
 from autograder.games.instrumented import InstrumentedGame
+from autograder.observations import first_difference
 from autograder.worker.calls import (build_argument, build_game, decode_path, encode_path,
                                      state_at)
 
@@ -88,8 +89,7 @@ def divergence(call, spec, mine, theirs):
     narration = narrate(call)
     if narration is None:
         return ""
-    step = next((i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b),
-                min(len(mine), len(theirs)))
+    step = first_difference(mine, theirs)
     sentences = []
     if step < len(mine) and mine[step] not in set(theirs):
         sentences.append(why_pruned(narration, spec, decode_path(mine[step])))
