@@ -35,7 +35,7 @@ from autograder.games import TicTacToe  # noqa: E402
 from autograder.games.instrumented import InstrumentedGame  # noqa: E402
 from autograder.lanes import available  # noqa: E402
 from autograder.submission import stage  # noqa: E402
-from autograder.worker.calls import build_argument, build_game, state_at  # noqa: E402
+from autograder.worker.calls import build_game, call_arguments  # noqa: E402
 
 
 def grade_reference(config, lanes):
@@ -56,10 +56,8 @@ def plain_seconds(calls):
     total = 0.0
     for call in calls:
         function = reference(call["function"])
-        args = [build_argument(a) for a in call["args"]]
-        if call["game"] is not None:
-            game = build_game(call["game"])
-            args = [game, state_at(game, call["state"])] + args
+        game = build_game(call["game"]) if call["game"] is not None else None
+        args = call_arguments(call, game)
         start = time.perf_counter()
         function(*args)
         total += time.perf_counter() - start

@@ -9,7 +9,7 @@ from autograder.feedback import variants
 from autograder.feedback.variants import Mistakes
 from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import exactly_equal
-from autograder.worker.calls import TRACED, build_argument, build_game, encode_path, state_at
+from autograder.worker.calls import TRACED, build_game, call_arguments, encode_path
 
 EXPLANATIONS = {
     "strict_pruning": ("prunes only when alpha > beta", "equality must prune too: once alpha "
@@ -51,9 +51,7 @@ SEARCHES = {"minimax_value": variants.minimax_value,
 def replay(call, mistakes):
     """The answer and encoded trace of the search `call` names, with `mistakes`."""
     game = InstrumentedGame(build_game(call["game"]))
-    args = [build_argument(a) for a in call.get("args", [])]
-    answer = SEARCHES[call["function"]](game, state_at(game.game, call.get("state", [])), *args,
-                                        mistakes=mistakes)
+    answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
     return answer, tuple(map(encode_path, game.trace))
 
 

@@ -9,8 +9,7 @@ from autograder.drawing import name_node
 from autograder.feedback import variants
 from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import first_difference
-from autograder.worker.calls import (build_argument, build_game, decode_path, encode_path,
-                                     state_at)
+from autograder.worker.calls import build_game, call_arguments, decode_path, encode_path
 
 NARRATED = {"alphabeta_value": variants.alphabeta_value,
             "alphabeta_decision": variants.alphabeta_decision}
@@ -27,8 +26,7 @@ def narrate(call):
         return None
     game = InstrumentedGame(build_game(call["game"]))
     narration = variants.Narration()
-    args = [build_argument(a) for a in call.get("args", [])]
-    search(game, state_at(game.game, call.get("state", [])), *args, narration=narration)
+    search(*call_arguments(call, game), narration=narration)
     return narration
 
 

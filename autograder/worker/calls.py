@@ -103,17 +103,22 @@ def encode_answer(value):
     raise Unencodable(kind.__name__)
 
 
+def call_arguments(call, game=None):
+    """The arguments `call` describes: on `game` (built from the call's spec, instrumented or
+    not), the game and the state first; without one (the price war), the extra arguments only."""
+    extra = [build_argument(a) for a in call.get("args", [])]
+    return extra if game is None else [game, state_at(game, call.get("state", [])), *extra]
+
+
 def perform(function, call):
     """Run `function` as `call` describes; the game is instrumented only when the call asks for
     the trace, since instrumentation costs a third more on the full tic-tac-toe tree."""
     traced = call.get("trace", False)
-    args = [build_argument(a) for a in call.get("args", [])]
     game = None
     if call.get("game") is not None:
-        plain = build_game(call["game"])
-        game = InstrumentedGame(plain) if traced else plain
-        args = [game, state_at(plain, call.get("state", []))] + args
-    return observe(function, args, game if traced else None)
+        game = build_game(call["game"])
+        game = InstrumentedGame(game) if traced else game
+    return observe(function, call_arguments(call, game), game if traced else None)
 
 
 def observe(function, args, game=None):
