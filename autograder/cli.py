@@ -87,7 +87,7 @@ def grade_single(args, config, entry):
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
-                       lanes=args.lanes or lanes.available())
+                       lanes=args.lanes)
     if args.record_answers:
         answers.record(args.record_answers, known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())

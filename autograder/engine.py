@@ -22,7 +22,7 @@ from autograder.checks import judged_function
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
-from autograder.lanes import in_lanes
+from autograder.lanes import available, in_lanes
 from autograder.results import CheckResult, Report
 from autograder.sandbox import Sandbox, become_subreaper, probe
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
@@ -218,11 +218,11 @@ def grade_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, 
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
-          lanes=1):
+          lanes=None):
     """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
     in the sandbox mode given (by default the strongest this machine offers), in `lanes` parallel
-    processes (see lanes.py). `answers`, the reference's answers by call, is read and filled in
-    (see Observer)."""
+    processes (by default as many as this machine runs well; see lanes.py). `answers`, the
+    reference's answers by call, is read and filled in (see Observer)."""
     become_subreaper()
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:
@@ -230,6 +230,7 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     runtime = stage_runtime(Path(scratch) / "runtime")
     mode = sandbox_mode or probe()
     grading = partial(grade_in_sandbox, submission_folder, config, runtime, mode, answers)
+    lanes = lanes or available()
     if lanes == 1:
         _, checks, _ = grading()
     else:
