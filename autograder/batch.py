@@ -111,21 +111,24 @@ def grade_one(entry, output, options):
     return lines[-1].removeprefix("autograder: ") if lines else f"exit code {completed.returncode}"
 
 
-def gradebook(output, entries, errors):
-    """gradebook.csv: one row per submission, points per function, total, status."""
+def gradebook_row(output, entry, errors):
+    """The submission's row of gradebook.csv: points per function, total, max and status."""
+    result = output / f"{entry.id}.json"
+    if entry.id in errors or not result.exists():
+        status = f"error: {errors[entry.id]}" if entry.id in errors else "not graded"
+        return [entry.id, *[""] * len(MODULES), "", "", status]
+    report = json.loads(result.read_text())
+    points = {f["function"]: f["points"] for f in report["functions"]}
+    return [entry.id, *[f"{points.get(f, 0):g}" for f in MODULES], f"{report['points']:g}",
+            f"{report['max_points']:g}", "graded"]
+
+
+def write_gradebook(output, rows):
+    """gradebook.csv, whole: a header, then `rows` (see gradebook_row)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(["id", *MODULES, "total", "max", "status"])
-    for entry in entries:
-        result = output / f"{entry.id}.json"
-        if entry.id in errors or not result.exists():
-            status = f"error: {errors[entry.id]}" if entry.id in errors else "not graded"
-            writer.writerow([entry.id, *[""] * len(MODULES), "", "", status])
-            continue
-        report = json.loads(result.read_text())
-        points = {f["function"]: f["points"] for f in report["functions"]}
-        writer.writerow([entry.id, *[f"{points.get(f, 0):g}" for f in MODULES],
-                         f"{report['points']:g}", f"{report['max_points']:g}", "graded"])
+    writer.writerows(rows)
     write_atomically(output / "gradebook.csv", buffer.getvalue())
 
 
@@ -163,6 +166,9 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), san
         console.print(f"{len(entries) - len(todo)} submissions already graded in {output} "
                       f"(--force grades them again)")
     errors = {}
+    # Each submission's row is read once, when it is graded (or at the start for those graded
+    # before), rather than the whole class again each time one finishes.
+    rows = {entry.id: gradebook_row(output, entry, errors) for entry in entries}
     if todo:
         console.print("Grading the reference once, for the answers every submission reuses...")
         answers_path = reference_answers(output, config, sandbox_mode,
@@ -180,8 +186,9 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), san
                 if reason:
                     errors[entry.id] = reason
                     progress.console.print(f"{entry.id}: could not grade: {reason}")
-                gradebook(output, entries, errors)
+                rows[entry.id] = gradebook_row(output, entry, errors)
+                write_gradebook(output, rows.values())
                 progress.advance(task)
-    gradebook(output, entries, errors)
+    write_gradebook(output, rows.values())
     summary(output, entries, console)
     return errors
