@@ -113,6 +113,10 @@ def check_config_command(args):
     console.print(f"{args.config}: {len(names)} checks, "
                   f"{sum(config.policy(n).points for n in names):g} points", soft_wrap=True)
     console.print(table)
+    console.print("games: drawn from [official] salt, which the students' repository never holds"
+                  if config.salt else
+                  "games: the public ones (no [official] salt): students' copies hold their "
+                  "answers, so set a salt for grading that counts", soft_wrap=True, markup=False)
 
 
 def release_command(args):

@@ -33,6 +33,7 @@ class Limits:
                              open_files=int(self.open_files))
 
 
+SALT_LENGTH = 16  # characters: a salt a student could guess would let them precompute the games
 VISIBILITIES = ("visible", "hidden", "after_due_date")
 HIDDEN_HINT = "This check is hidden: its input and expected answer are not shown."
 
@@ -50,6 +51,9 @@ class Config:
     max_examples: int
     limits: Limits
     checks: dict
+    # The secret the official games are drawn from ([official] salt); None: the public games,
+    # the ones the students' repository meets and holds the answers for.
+    salt: str | None = None
 
     def policy(self, check_name):
         try:
@@ -75,10 +79,10 @@ def load(path=DEFAULT_PATH):
         raise ConfigError(f"no grading configuration at {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
-    unknown = set(data) - {"hypothesis", "limits", "checks"}
+    unknown = set(data) - {"hypothesis", "limits", "checks", "official"}
     if unknown:
         raise ConfigError(f"grading.toml: unknown section [{sorted(unknown)[0]}]; "
-                          f"the sections are [hypothesis], [limits] and [checks]")
+                          f"the sections are [hypothesis], [limits], [checks] and [official]")
     defaults = Limits()
     limits_table = data.get("limits", {})
     unknown = set(limits_table) - set(Limits.__dataclass_fields__)
@@ -105,4 +109,19 @@ def load(path=DEFAULT_PATH):
                               f"of at least 1, not {examples!r}")
         checks[name] = CheckPolicy(_number(entry, "points", f"checks.{name!r}", None),
                                    visibility, hint, examples)
-    return Config(max_examples=int(max_examples), limits=limits, checks=checks)
+    return Config(max_examples=int(max_examples), limits=limits, checks=checks,
+                  salt=_salt(data.get("official", {})))
+
+
+def _salt(official):
+    """[official] salt: any string of at least 16 characters, new each course and term."""
+    unknown = set(official) - {"salt"}
+    if unknown:
+        raise ConfigError(f"grading.toml: unknown setting official.{sorted(unknown)[0]}; "
+                          f"[official] holds only salt")
+    salt = official.get("salt")
+    if salt is not None and (type(salt) is not str or len(salt.strip()) < SALT_LENGTH):
+        raise ConfigError(f"grading.toml: official.salt must be a string of at least "
+                          f"{SALT_LENGTH} characters, e.g. python -c 'import secrets; "
+                          f"print(secrets.token_hex(16))'")
+    return salt

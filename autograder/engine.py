@@ -6,17 +6,19 @@ each test's outcome into a CheckResult with the points grading.toml gives it. Wi
 checks run in that many forked processes, each a pytest session of its own that takes contract
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 """
+import hashlib
 import sys
 import traceback
 from functools import partial
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, settings
+from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, seed, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
+from autograder import environment
 from autograder.answers import LIVE_REFERENCE, public_answers
 from autograder.checks import judged_function
 from autograder.checks.judge import CheckFailed
@@ -52,6 +54,12 @@ def use_hypothesis_settings(config):
         deadline=None, print_blob=False, report_multiple_bugs=False, verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck))
     settings.load_profile("grading")
+
+
+def games_seed(salt, name):
+    """The seed of the check called `name`'s games under `salt`: a different series of games per
+    check and per salt, the same on every run. Without the salt nobody can compute it."""
+    return int.from_bytes(hashlib.sha256(f"{salt}\0{name}".encode()).digest()[:16], "big")
 
 
 def verdict(exc):
@@ -115,11 +123,28 @@ class GradingPlugin:
             return
         self.checks = names
         for item, name in zip(items, names):
+            if not is_hypothesis_test(item.obj):
+                continue
             examples = self.config.policy(name).examples
-            if examples and is_hypothesis_test(item.obj):
+            if examples:
                 # @settings on a test sets this attribute; grading.toml overrides it per check
                 item.obj._hypothesis_internal_use_settings = settings(
                     item.obj._hypothesis_internal_use_settings, max_examples=examples)
+            if self.config.salt:
+                # Official games: a seed overrides derandomize, which seeds from the check's
+                # source, and that source is in every student's hands.
+                seed(games_seed(self.config.salt, name))(item.obj)
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_call(self, item):
+        """A check whose output students do not see (hidden, or shown after the due date) runs
+        apart: the student's code could otherwise keep its inputs and show them in a visible
+        check's feedback."""
+        if self.config.policy(check_name(item)).visibility == "visible":
+            yield
+            return
+        with self._observer.apart():
+            yield
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
@@ -177,6 +202,7 @@ class FunctionQueue:
 
 
 def pytest_run(plugin, config, *extra, plugins=()):
+    environment.clear()
     use_hypothesis_settings(config)
     args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:xdist",
@@ -243,4 +269,10 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
         if answers is not None:
             for *_, added in done:
                 answers.update(added)
+    ran = [check.name for check in checks]
+    if sorted(ran) != sorted(config.checks):
+        missing = sorted(set(config.checks) - set(ran))
+        raise GradingError(f"grading ran {len(ran)} of the {len(config.checks)} checks in "
+                           f"grading.toml (first missing: {missing[0] if missing else 'none'}); "
+                           f"nothing in the environment may select checks")
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)

@@ -49,6 +49,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from autograder.environment import without_steering
+
 # The contract's modules, in the contract's order: the grade_id of each answer cell.
 MODULES = ("minimax", "alphabeta", "ordering", "price_war")
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
@@ -206,7 +208,9 @@ def grade_answers(sources):
         folder = Path(scratch) / "submission"
         write_modules(sources, folder)
         output = Path(scratch) / "report.json"
+        # The kernel's environment is the student's: an answer cell can set PYTEST_ADDOPTS.
         completed = subprocess.run(grader_command(folder, output), cwd=scratch,
+                                   env=without_steering(os.environ),
                                    capture_output=True, text=True, stdin=subprocess.DEVNULL)
         if completed.returncode != 0 or not output.is_file():
             lines = completed.stderr.strip().splitlines()

@@ -78,12 +78,14 @@ def released_checks(source):
 
 
 def public_config(config_text, kept):
-    """grading.toml with only the checks the release keeps: its other sections as they are."""
-    out, in_checks = [], False
+    """grading.toml with only the checks the release keeps and without [official], whose salt
+    would let students compute the official games: its other sections as they are."""
+    out, section = [], None
     for line in config_text.splitlines():
         if line.startswith("["):
-            in_checks = line.strip() == "[checks]"
-        if in_checks and line.startswith('"') and line.split('" =')[0][1:] not in kept:
+            section = line.strip()
+        if section == "[official]" or (section == "[checks]" and line.startswith('"')
+                                        and line.split('" =')[0][1:] not in kept):
             continue
         out.append(line)
     return "\n".join(out) + "\n"

@@ -59,3 +59,26 @@ def test_bad_check_entries_are_refused(tmp_path, entry, says):
     path.write_text(f'[checks]\n"minimax_value: exact values on random trees" = {entry}\n')
     with pytest.raises(grading_config.ConfigError, match=says):
         grading_config.load(path)
+
+
+@pytest.mark.parametrize("official, says", [
+    ('salt = "short"', "official.salt must be a string of at least 16 characters"),
+    ('salt = 1234567890123456789', "official.salt must be a string"),
+    ('slat = "0123456789abcdef0123"', "unknown setting official.slat"),
+])
+def test_bad_salts_are_refused(tmp_path, official, says):
+    path = tmp_path / "grading.toml"
+    path.write_text(f"[official]\n{official}\n")
+    with pytest.raises(grading_config.ConfigError, match=says):
+        grading_config.load(path)
+
+
+def test_check_config_says_where_the_games_come_from(tmp_path):
+    salted = run_cli("check-config")
+    assert salted.returncode == 0 and "games: drawn from [official] salt" in salted.stdout
+    text = (ROOT / "grading.toml").read_text()
+    unsalted = tmp_path / "grading.toml"
+    unsalted.write_text("\n".join(line for line in text.splitlines() if not line.startswith(
+        ("[official]", "salt = "))))
+    public = run_cli("check-config", "--config", unsalted)
+    assert public.returncode == 0 and "games: the public ones" in public.stdout

@@ -43,6 +43,9 @@ def test_the_zip_holds_the_grader_and_executable_scripts(archive):
             "autograder/checks/test_alphabeta.py"} <= names
     assert modes["run_autograder"] & 0o777 == modes["setup.sh"] & 0o777 == 0o755
     assert not any("__pycache__" in name for name in names)
+    with zipfile.ZipFile(archive) as zipped:  # the official games travel with the grader
+        assert zipped.read("grading.toml") == (ROOT / "grading.toml").read_bytes()
+    assert "salt = " in (ROOT / "grading.toml").read_text()
     syntax = subprocess.run(["bash", "-n", str(ROOT / "autograder" / "gradescope_templates" /
                                               "setup.sh")], capture_output=True)
     assert syntax.returncode == 0

@@ -109,3 +109,115 @@ def test_the_release_carries_the_workflows_pinned_to_the_instructors_grader(rele
     assert "repository: your-course/adversarial-search" in workflow and "ref: v1" in workflow
     assert "${GRADER" not in workflow and "${PRIVATE_GRADER" not in workflow
     assert (release / ".gitlab-ci.yml").is_file()
+
+
+LOOKUP = '''"""No search at all: every answer looked up in the answers the students' release carries, and
+every examined node replayed from the trace recorded with it."""
+import base64
+import json
+import zlib
+
+TABLE = json.loads(zlib.decompress(base64.b85decode(%r)))
+TRACED = {"minimax_value", "alphabeta_value", "alphabeta_decision"}
+UNSET = object()
+
+
+def spec(game):
+    inner = getattr(game, "game", game)
+    if hasattr(inner, "tree"):
+        return {"kind": "tree", "tree": inner.tree, "root": inner.root_player}
+    return {"kind": "tictactoe", "board": "".join(inner.initial.board)}
+
+
+def answer(function, game, state, *args):
+    call = {"function": function, "game": None if game is None else spec(game),
+            "state": [] if state is None else list(state.path),
+            "args": [a for a in args if a is not UNSET], "trace": function in TRACED}
+    data = TABLE.get(json.dumps(call, sort_keys=True))
+    if data is None:
+        return None
+    for line in (data.get("trace") or "").split("\\n")[:-1]:
+        node = game.initial
+        for character in line:
+            node = game.result(node, ord(character) - 48)
+        game.to_move(node)
+    return tuple(data["answer"]) if data["type"] == "tuple" else data["answer"]
+'''
+
+WRAPPERS = {
+    "minimax.py": ["minimax_value(game, state)", "minimax_decision(game, state)"],
+    "alphabeta.py": ["alphabeta_value(game, state, alpha=UNSET, beta=UNSET, order=UNSET)",
+                     "alphabeta_decision(game, state, order=UNSET)"],
+    "ordering.py": ["center_first(game, state)", "evaluation_order(game, state, evaluate=UNSET)"],
+    "price_war.py": ["rational_response(tree, theirs, option)",
+                     "rational_decision(tree, ours, theirs, root)",
+                     "guaranteed_decision(tree, ours, root)"],
+}
+
+
+def lookup_submission(release, folder):
+    """A submission that answers every call from the release's answers file (its one trace too
+    large for a source file left out) and replays each trace on the game."""
+    import base64
+    import gzip
+    import zlib
+    known = json.loads(gzip.decompress(
+        (release / "autograder" / "checks" / "public_answers.json.gz").read_bytes()))
+    table = {key: data for key, data in known.items() if len(data.get("trace") or "") < 200_000}
+    packed = base64.b85encode(zlib.compress(json.dumps(table).encode(), 9)).decode()
+    folder.mkdir(parents=True)
+    (folder / "lookup.py").write_text(LOOKUP % packed)
+    for module, signatures in WRAPPERS.items():
+        lines = ["from lookup import UNSET, answer\n"]
+        for signature in signatures:
+            name, parameters = signature.rstrip(")").split("(")
+            names = [p.split("=")[0].strip() for p in parameters.split(",")]
+            arguments = ", ".join(names) if names[0] == "game" else \
+                "None, None, " + ", ".join(names)
+            lines.append(f"\n\ndef {signature}:\n    return answer({name!r}, {arguments})\n")
+        (folder / module).write_text("".join(lines))
+    return folder
+
+
+def worked_example_checks():
+    """The checks that try only the course's own examples, which the lessons publish anyway."""
+    import importlib
+    from hypothesis import is_hypothesis_test
+    fixed = set()
+    for path in (ROOT / "autograder" / "checks").glob("test_*.py"):
+        module = importlib.import_module(f"autograder.checks.{path.stem}")
+        for function in vars(module).values():
+            marks = getattr(function, "pytestmark", [])
+            if marks and not is_hypothesis_test(function):
+                fixed |= {mark.args[0] for mark in marks if mark.name == "check"}
+    return fixed
+
+
+def test_the_released_answers_buy_no_official_points(release, tmp_path):
+    """The release's answers file holds the reference's answers and traces for the games its
+    checks meet. A submission that only looks calls up in it passes generated checks there, but
+    official grading draws its games from grading.toml's salt, which the release leaves out: it
+    keeps only the checks made of the course's own examples."""
+    assert "salt" not in (release / "grading.toml").read_text()
+    salt = tomllib.loads((ROOT / "grading.toml").read_text())["official"]["salt"]
+    for path in released_files(release):
+        assert salt.encode() not in path.read_bytes(), path
+    submission = lookup_submission(release, tmp_path / "lookup")
+    public = run_released_grader(release, "grade", submission, "--format", "gradescope",
+                                 "--output", tmp_path / "public.json")
+    assert public.returncode == 0, public.stderr
+    passed_public = {t["name"] for t in json.loads((tmp_path / "public.json").read_text())["tests"]
+                     if t["status"] == "passed"}
+    fixed = worked_example_checks()
+    # The attack works on the public games: so the official result below is the salt's doing.
+    assert {"minimax_value: exact values on random trees",
+            "alphabeta_value: meets the window rule under any window",
+            "rational_response: random price wars with ties and negatives",
+            "guaranteed_decision: random price wars with ties and negatives"} <= passed_public
+    official = run_cli("grade", submission, "--format", "gradescope", "--official",
+                       "--output", tmp_path / "official.json")
+    assert official.returncode == 0, official.stderr
+    results = json.loads((tmp_path / "official.json").read_text())
+    passed = {t["name"] for t in results["tests"] if t["status"] == "passed"}
+    assert passed <= fixed, sorted(passed - fixed)
+    assert results["score"] <= sum(t["max_score"] for t in results["tests"] if t["name"] in fixed)

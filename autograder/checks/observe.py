@@ -8,6 +8,7 @@ Observations of the same call are remembered for the whole grading, so the cours
 import importlib
 import json
 import math
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from hypothesis import assume
@@ -65,6 +66,19 @@ class Observer:
             want = from_reference(self.reference_data(call, key))
             self.seen[key] = Observed(call["function"], pending.wait(want.seconds), want, call)
         return self.seen[key]
+
+    @contextmanager
+    def apart(self):
+        """Calls made inside get a worker of their own, gone when they are done, and their
+        observations are forgotten: nothing the student's code saw or answered in there reaches
+        a later check."""
+        kept = dict(self.seen)
+        self.student.close()
+        try:
+            yield
+        finally:
+            self.student.close()
+            self.seen = kept
 
     def reference_data(self, call, key=None):
         """The reference's observation of `call` as plain data: from the answers, or computed.

@@ -1,0 +1,57 @@
+"""Attacks on what grading runs, rather than on the sandbox: each scenario with its exact outcome.
+
+- PYTEST_ADDOPTS="-k 'not ...'" in the grader's environment deselected checks (54/60 instead of
+  78/100); one line in a notebook's answer cell set it for the nbgrader kernel's grading too. The
+  grader clears every variable that steers pytest or hypothesis before it runs them, the notebook
+  kernel starts the grader without them, and a report that ran other checks than grading.toml
+  names is refused.
+"""
+import json
+
+import pytest
+
+from autograder import config as grading_config
+from autograder import engine, nbgrader_tests
+from conftest import ROOT, reference_files, run_cli
+
+DESELECTING = {"PYTEST_ADDOPTS": "-k 'not positions and not trees'",
+               "HYPOTHESIS_STORAGE_DIRECTORY": "/nonexistent"}
+
+
+def config_total():
+    return sum(policy.points for policy in grading_config.load().checks.values())
+
+
+def test_the_environment_selects_no_checks(tmp_path, monkeypatch):
+    for name, value in DESELECTING.items():
+        monkeypatch.setenv(name, value)
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", reference_files(tmp_path / "reference"), "--format",
+                        "gradescope", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    results = json.loads(output.read_text())
+    assert len(results["tests"]) == len(grading_config.load().checks)
+    assert results["score"] == results["max_score"] == config_total()
+
+
+def test_a_run_that_lost_checks_is_refused(tmp_path, monkeypatch):
+    """Were anything to deselect checks (here the clearing is switched off), the grade is refused
+    rather than scored out of fewer points."""
+    monkeypatch.setattr(engine.environment, "clear", lambda: None)
+    monkeypatch.setenv("PYTEST_ADDOPTS", "-k 'not positions'")
+    folder = reference_files(tmp_path / "submission")
+    with pytest.raises(engine.GradingError, match=r"grading ran \d+ of the \d+ checks in "
+                                                  r"grading\.toml"):
+        engine.grade(folder, grading_config.load(), tmp_path / "scratch", lanes=1)
+
+
+def test_a_notebook_kernel_cannot_steer_its_grading(monkeypatch):
+    """nbgrader's test cells grade the answer cells through the grader, started from the kernel
+    whose environment the student's cells can change."""
+    for name, value in DESELECTING.items():
+        monkeypatch.setenv(name, value)
+    sources = {path.stem: path.read_text() for path in (ROOT / "reference").glob("*.py")
+               if path.stem != "__init__"}
+    report = nbgrader_tests.grade_answers(sources)
+    assert len(report["checks"]) == len(grading_config.load().checks)
+    assert report["points"] == report["max_points"] == config_total()
