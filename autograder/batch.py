@@ -6,10 +6,20 @@ graded first, in this process, which fills the reference's answers for the gener
 student's grading then reads them instead of computing them again. Results are written whole or not
 at all, so an interrupted batch resumes where it stopped: a submission with a result is skipped
 unless --force.
+
+A class is student input too: the names of its entries, and what their gradings say, are printed
+literally (never as rich markup, never as control characters) and written to gradebook.csv so that
+no cell is a spreadsheet formula. Each entry gets an id of its own, which is its results file's name
+(never starting with a dot, so the reference's answers in `.cache/` are out of every id's reach). An
+entry that is a link is graded like any other, which refuses it (see submission.stage). Each grading
+runs in its own session, killed whole past its time limit (time_limit), and a grading that crashes
+or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
 import csv
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -22,6 +32,7 @@ from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                            TimeRemainingColumn)
 from rich.table import Table
+from rich.text import Text
 
 from autograder import answers, lanes
 from autograder.engine import grade
@@ -30,13 +41,38 @@ from autograder.submission import CONTRACT_FILES, SubmissionError, stage
 from autograder.worker.calls import MODULES
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
-ANSWERS_FILE = ".reference-answers.json"
+ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
+ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
 
 
 @dataclass(frozen=True)
 class Entry:
     id: str
     path: Path
+
+
+def time_limit(config):
+    """The wall-clock seconds one submission's grading may take in a batch: as long as one check
+    may (its pytest-timeout backstop), ample for a whole grading, which takes seconds to a minute;
+    only a grading that is stuck reaches it."""
+    return config.limits.check_seconds
+
+
+def escaped(text):
+    """`text` with every character that is not printable (an escape sequence, a carriage return,
+    a lone surrogate) shown as its Python escape, so no terminal or spreadsheet acts on it."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+
+
+def printable(text):
+    """Student-controlled text as rich prints it literally: escaped, and never read as markup."""
+    return Text(escaped(text))
+
+
+def spreadsheet_cell(text):
+    """`text` for a CSV cell that a spreadsheet shows as text, never runs as a formula."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
 def _gradescope_export(folder):
@@ -50,6 +86,9 @@ def _nbgrader_submitted(folder):
     submitted = folder / "submitted" if (folder / "submitted").is_dir() else folder
     entries = []
     for student in sorted(p for p in submitted.iterdir() if p.is_dir()):
+        if student.is_symlink():  # never followed: stage() refuses it, as that student's row
+            entries.append(Entry(student.name, student))
+            continue
         assignments = sorted(p for p in student.iterdir() if p.is_dir())
         for assignment in assignments:
             name = student.name if len(assignments) == 1 else f"{student.name}-{assignment.name}"
@@ -70,17 +109,39 @@ def find_submissions(paths):
         elif path.is_dir() and (path.name == "submitted" or (path / "submitted").is_dir()):
             entries += _nbgrader_submitted(path)
         elif path.is_dir() and not _holds_submission(path) and any(
-                child.is_dir() or child.suffix == ".zip" for child in path.iterdir()):
+                _in_class(child) for child in path.iterdir()):
             entries += [Entry(child.stem, child) for child in sorted(path.iterdir())
-                        if child.is_dir() or child.suffix == ".zip"]
+                        if _in_class(child)]
         else:
             entries.append(Entry(path.stem, path))
-    seen = Counter()
-    unique = []
+    return _with_unique_ids(entries)
+
+
+def _in_class(child):
+    """Whether a class folder's child is a submission: a folder or zip, or a link (which gets its
+    own row, as an error)."""
+    return child.is_symlink() or child.is_dir() or child.suffix == ".zip"
+
+
+def _safe_id(name):
+    """A name as a results file's name: printable, short, and never a dot-name (those are the
+    batch's own, such as .cache/)."""
+    name = "".join(c if c.isprintable() else "_" for c in name)[:ID_LENGTH]
+    return f"_{name}" if name.startswith(".") or not name else name
+
+
+def _with_unique_ids(entries):
+    """The entries, each id safe and different from every other (`alice`, `alice.zip` and
+    `alice-2.zip` become alice, alice-2 and alice-3 in some order), case aside."""
+    taken, unique = set(), []
     for entry in entries:
-        seen[entry.id] += 1
-        unique.append(entry if seen[entry.id] == 1 else Entry(f"{entry.id}-{seen[entry.id]}",
-                                                              entry.path))
+        base = candidate = _safe_id(entry.id)
+        copy = 1
+        while candidate.casefold() in taken:
+            copy += 1
+            candidate = f"{base}-{copy}"
+        taken.add(candidate.casefold())
+        unique.append(Entry(candidate, entry.path))
     return unique
 
 
@@ -90,6 +151,7 @@ def reference_answers(output, config, sandbox_mode, lane_count=1):
     known = answers.load(path)
     if known:
         return path
+    path.parent.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         report = grade(stage(REFERENCE, scratch), config, scratch, "reference", sandbox_mode,
                        known, lane_count)
@@ -100,15 +162,35 @@ def reference_answers(output, config, sandbox_mode, lane_count=1):
     return path
 
 
-def grade_one(entry, output, options):
+def grade_one(entry, output, options, seconds):
     """Grade one submission in its own process; None on success, else the one-line reason."""
     command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--format", "json",
                "--show-hidden", "--output", str(output / f"{entry.id}.json"), *options]
-    completed = subprocess.run(command, capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    if completed.returncode == 0:
+    return run_grading(command, seconds)
+
+
+def run_grading(command, seconds):
+    """Run a grading process in a session of its own; None when it exits 0, else the one-line
+    reason: its own (exit 2), how it crashed, or that it took longer than `seconds`, after which
+    its whole process group is killed, so nothing of it is left running."""
+    with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, start_new_session=True) as process:
+        try:
+            _, stderr = process.communicate(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            # Before the leader is reaped, so the group's id cannot yet be another's.
+            os.killpg(process.pid, signal.SIGKILL)
+            return f"grading stopped: took longer than {seconds:g} s"
+    lines = stderr.decode("utf-8", errors="replace").strip().splitlines()
+    if process.returncode == 0:
         return None
-    lines = completed.stderr.strip().splitlines()
-    return lines[-1].removeprefix("autograder: ") if lines else f"exit code {completed.returncode}"
+    if process.returncode < 0:
+        killed_by = signal.Signals(-process.returncode).name
+        return (f"grading crashed: killed by {killed_by}"
+                + (" (out of memory?)" if killed_by == "SIGKILL" else ""))
+    if process.returncode == 2 and lines:
+        return lines[-1].removeprefix("autograder: ")
+    return f"grading crashed (exit code {process.returncode})" + (f": {lines[-1]}" if lines else "")
 
 
 def gradebook_row(output, entry, errors):
@@ -116,11 +198,11 @@ def gradebook_row(output, entry, errors):
     result = output / f"{entry.id}.json"
     if entry.id in errors or not result.exists():
         status = f"error: {errors[entry.id]}" if entry.id in errors else "not graded"
-        return [entry.id, *[""] * len(MODULES), "", "", status]
+        return [spreadsheet_cell(entry.id), *[""] * len(MODULES), "", "", status]
     report = json.loads(result.read_text())
     points = {f["function"]: f["points"] for f in report["functions"]}
-    return [entry.id, *[f"{points.get(f, 0):g}" for f in MODULES], f"{report['points']:g}",
-            f"{report['max_points']:g}", "graded"]
+    return [spreadsheet_cell(entry.id), *[f"{points.get(f, 0):g}" for f in MODULES],
+            f"{report['points']:g}", f"{report['max_points']:g}", "graded"]
 
 
 def write_gradebook(output, rows):
@@ -156,15 +238,18 @@ def summary(output, entries, console):
     console.print(hardest)
 
 
-def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sandbox_mode=None):
-    """Grade `entries` into `output`; returns the reasons of the ones that could not be graded."""
+def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sandbox_mode=None,
+                seconds=None):
+    """Grade `entries` into `output`, each within `seconds` (default: time_limit); returns the
+    reasons of the ones that could not be graded."""
     output = Path(output)
+    seconds = seconds or time_limit(config)
     output.mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
     todo = [e for e in entries if force or not (output / f"{e.id}.json").exists()]
     if len(todo) < len(entries):
-        console.print(f"{len(entries) - len(todo)} submissions already graded in {output} "
-                      f"(--force grades them again)")
+        console.print(printable(f"{len(entries) - len(todo)} submissions already graded in "
+                                f"{output} (--force grades them again)"))
     errors = {}
     # Each submission's row is read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
@@ -179,13 +264,14 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), san
         with Progress(*columns, console=console) as progress, \
                 ThreadPoolExecutor(max_workers=jobs) as pool:
             task = progress.add_task("grading", total=len(todo))
-            futures = {pool.submit(grade_one, e, output, options): e for e in todo}
+            futures = {pool.submit(grade_one, e, output, options, seconds): e for e in todo}
             for future in as_completed(futures):
                 entry = futures[future]
                 reason = future.result()
                 if reason:
-                    errors[entry.id] = reason
-                    progress.console.print(f"{entry.id}: could not grade: {reason}")
+                    errors[entry.id] = reason = escaped(reason)  # for the gradebook too
+                    progress.console.print(printable(f"{entry.id}: could not grade: {reason}"),
+                                           soft_wrap=True)  # one line, whatever its length
                 rows[entry.id] = gradebook_row(output, entry, errors)
                 write_gradebook(output, rows.values())
                 progress.advance(task)

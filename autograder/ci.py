@@ -3,6 +3,7 @@
     python -I -m autograder.ci --assignments assignments [--base BASE/assignments]
         [--changed-files FILE] [--output-dir autograder-results] [--config GRADER/grading.toml]
         [--grader OWNER/NAME@REF] [--base-label main] [--allow-weak-sandbox] [--sandbox MODE]
+        [--lanes N]
 
 It grades the student's `assignments/` (officially, as CI=true asks: a weak sandbox is refused
 unless --allow-weak-sandbox), and, for a pull request, the base branch's `assignments/` too, then
@@ -19,6 +20,11 @@ writes:
 - step outputs in $GITHUB_OUTPUT: score, max_score, base_score, sandbox, tampered, comment.
 
 Students see what `Report.for_students()` leaves: a hidden check's name, points and hint.
+Nothing in the student's repository can redirect the grader, which runs as root: a symlinked
+assignments folder (or base) is refused, and staging copies regular files only; the output folder
+is never a link (the workflow puts it outside the checkout); nothing is read or chowned through a
+link. Under GitHub Actions, whatever student text reaches the log sits inside a stop-commands block
+(see commands_stopped), so it cannot forge or silence workflow commands.
 Run it with `python -I` (or from a folder without an `autograder/`): `-m` would otherwise import the
 package from the current folder, which in CI is the student's repository.
 Exit code 0 whenever grading completed, whatever the score; 2, with the reason in the summary and
@@ -26,19 +32,24 @@ the comment, when it could not grade.
 """
 import argparse
 import ast
+import contextlib
 import hashlib
 import json
 import os
+import re
+import secrets
+import stat
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autograder import cli, sandbox
+from autograder import cli, lanes, sandbox
 from autograder import config as grading_config
 from autograder.engine import GradingError, grade
 from autograder.files import write_atomically
 from autograder.reporters import gradescope, junit, markdown, report_json, text
+from autograder.reporters.readable import readable, readable_text
 from autograder.submission import SubmissionError, stage
 from autograder.worker.calls import MODULES
 
@@ -62,13 +73,36 @@ class Context:
     protected: list = field(default_factory=list)  # the changed files grading depends on
 
 
+class OutputError(Exception):
+    """The output folder cannot be written safely; the message says why, in one line."""
+
+
 # ---------------------------------------------------------------- grading
 
 
-def grade_folder(folder, config, mode, name):
+def is_regular_file(path):
+    """Whether `path` is a regular file itself, not a link to one (a student's minimax.py ->
+    /dev/zero must not be read by the grader, which runs as root)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def refuse_link(folder, what):
+    """Stop when `folder` itself is a symbolic link: committed as `assignments ->
+    .grader-private/reference`, it would have the reference graded. Staging refuses the links
+    inside it."""
+    if Path(folder).is_symlink():  # Path drops a trailing slash, which would follow the link
+        raise SubmissionError(f"{what} ({folder}) is a symbolic link, which is never graded: "
+                              f"commit the folder itself, with your files in it")
+
+
+def grade_folder(folder, config, mode, name, lane_count):
+    refuse_link(folder, name)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         staged = stage(folder, scratch)
-        return grade(staged, config, scratch, name=name, sandbox_mode=mode)
+        return grade(staged, config, scratch, name=name, sandbox_mode=mode, lanes=lane_count)
 
 
 def same_files(first, second):
@@ -76,9 +110,11 @@ def same_files(first, second):
     def digest(folder):
         found = {}
         for path in sorted(Path(folder).rglob("*.py")):
-            found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+            if is_regular_file(path):
+                found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
         return found
-    return Path(first).is_dir() and Path(second).is_dir() and digest(first) == digest(second)
+    return all(Path(folder).is_dir() and not Path(folder).is_symlink()
+               for folder in (first, second)) and digest(first) == digest(second)
 
 
 def protected_changes(changed):
@@ -189,7 +225,7 @@ def definitions(assignments):
     found = {}
     for function, module in MODULES.items():
         path = Path(assignments) / f"{module}.py"
-        if not path.is_file():
+        if not is_regular_file(path):
             continue
         try:
             tree = ast.parse(path.read_bytes(), filename=str(path))
@@ -212,6 +248,42 @@ def escape_data(text):
 
 def escape_property(text):
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def log_line(text):
+    """`text` as one log line that no runner reads as a command: line breaks escaped as in a
+    command's data (so no line can start with `::`), and `##` broken with a zero-width space (the
+    runner's older `##[command]` syntax counts anywhere in a line)."""
+    return re.sub("#(?=#)", "#\u200b", escape_data(text))
+
+
+@contextlib.contextmanager
+def commands_stopped(active):
+    """Under GitHub Actions (`active`), make every line printed inside this block plain text to the
+    runner, never a workflow command: the student's feedback in the report (`::add-mask::`,
+    `::warning file=...::`, `::stop-commands::`) and anything grading prints. The runner ignores
+    all commands between `::stop-commands::TOKEN` and `::TOKEN::`; the token is random and never
+    reaches the sandboxed worker, so no feedback can end the block early. (The report stays in the
+    log rather than being left out: it is where a student reads every failure when the comment is
+    cut to the table, and on a push, which gets no comment.) The runner reads stdout and stderr
+    separately, so a block on one stream would not reliably cover lines of the other: inside the
+    block, file descriptor 2 is file descriptor 1, for this process and the lanes it forks."""
+    if not active:
+        yield
+        return
+    token = secrets.token_hex(16)
+    sys.stderr.flush()
+    print(f"::stop-commands::{token}", flush=True)
+    saved_stderr = os.dup(2)
+    os.dup2(1, 2)
+    try:
+        yield
+    finally:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os.dup2(saved_stderr, 2)
+        os.close(saved_stderr)
+        print(f"::{token}::", flush=True)
 
 
 def annotations(report, assignments, workspace):
@@ -261,10 +333,12 @@ def make_context(args, environ):
     changed = None
     if args.changed_files:
         try:
-            listed = Path(args.changed_files).read_text()
+            listed = Path(args.changed_files).read_bytes()
         except OSError as error:
             raise SystemExit(f"autograder.ci: cannot read --changed-files: {error}") from None
-        changed = [line.strip() for line in listed.splitlines() if line.strip()]
+        # NUL-separated, as `git diff -z` writes them: unquoted, so a non-ASCII name (which git
+        # would otherwise print as "autograder/\303\251.py") still matches PROTECTED.
+        changed = [name for name in listed.decode("utf-8", "replace").split("\0") if name]
     run_url = ""
     if environ.get("GITHUB_RUN_ID") and environ.get("GITHUB_REPOSITORY"):
         server = environ.get("GITHUB_SERVER_URL", "https://github.com")
@@ -285,13 +359,31 @@ def step_outputs(environ, values):
     append(environ.get("GITHUB_OUTPUT"), "".join(f"{key}={value}\n" for key, value in values))
 
 
+def output_folder(path):
+    """The folder for the outputs, made if missing. An existing link or non-folder there is refused
+    (the open below never follows a link): a student's committed `autograder-results -> <dir>` had
+    the grader, as root, write into <dir> and hand it to the runner's user. Inside it, files are
+    made by write_atomically (a new file, O_EXCL and O_NOFOLLOW, renamed over any link there)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with contextlib.suppress(FileExistsError):
+        path.mkdir()
+    try:
+        os.close(os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW))
+    except OSError:
+        raise OutputError(f"the output folder {path} is a symbolic link or not a folder: remove "
+                          f"it, or give an --output-dir outside the student's files") from None
+    return path
+
+
 def hand_back(folder):
-    """Under sudo, give the runner's user what root wrote, so later steps may replace it."""
+    """Under sudo, give the runner's user what root wrote, so later steps may replace it: the
+    folder and its entries themselves, never what a link among them points to."""
     uid, gid = os.environ.get("SUDO_UID"), os.environ.get("SUDO_GID")
     if not (uid and gid and hasattr(os, "chown") and os.geteuid() == 0):
         return
     for path in [folder, *Path(folder).iterdir()]:
-        os.chown(path, int(uid), int(gid))
+        os.chown(path, int(uid), int(gid), follow_symlinks=False)
 
 
 def parser():
@@ -303,51 +395,55 @@ def parser():
     main.add_argument("--base-label", default="",
                       help="the base branch's name (default: from $GITHUB_EVENT_PATH)")
     main.add_argument("--changed-files", help="a file listing the paths the pull request "
-                                              "changes, one a line (git diff --name-only)")
+                                              "changes, NUL-separated (git diff -z --name-only)")
     main.add_argument("--output-dir", default="autograder-results")
     main.add_argument("--config", default=grading_config.DEFAULT_PATH,
                       help="the grader's grading.toml (never the student's)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
+    main.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
+                      help="processes grading one submission's functions at once (default: one "
+                           "per core, at most 2)")
     cli.add_sandbox_arguments(main)
     return main
 
 
-def main(argv=None, environ=None):
-    args = parser().parse_args(argv)
-    environ = os.environ if environ is None else environ
-    out = Path(args.output_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    context = make_context(args, environ)
-    workspace = environ.get("GITHUB_WORKSPACE") or environ.get("CI_PROJECT_DIR") or os.getcwd()
-    try:
-        config = grading_config.load(args.config)
-        mode = cli.sandbox_mode(args)
-        report = grade_folder(args.assignments, config, mode, name="assignments")
-    except (SubmissionError, grading_config.ConfigError, GradingError,
-            sandbox.SandboxError) as error:
-        reason = str(error)
-        summary = error_body(reason, context)
+def not_graded(reason, context, environ, out):
+    """Say why grading could not complete, in the summary, the comment (when the output folder is
+    safe to write) and the log; exit code 2."""
+    reason = readable_text(reason)
+    summary = error_body(reason, context)
+    outputs = [("tampered", str(bool(context.protected)).lower())]
+    if out is not None:
         write_atomically(out / "summary.md", summary)
         write_atomically(out / "comment.md", MARKER + "\n" + summary)
-        append(environ.get("GITHUB_STEP_SUMMARY"), summary)
-        step_outputs(environ, [("tampered", str(bool(context.protected)).lower()),
-                               ("comment", (out / "comment.md").resolve())])
+        outputs.append(("comment", (out / "comment.md").resolve()))
         hand_back(out)
-        if environ.get("GITHUB_ACTIONS") == "true":
-            print(f"::error title=Autograder::{escape_data(reason)}")
-        print(f"autograder.ci: {reason}", file=sys.stderr)
-        return 2
+    append(environ.get("GITHUB_STEP_SUMMARY"), summary)
+    step_outputs(environ, outputs)
+    if environ.get("GITHUB_ACTIONS") == "true":
+        print(f"::error title=Autograder::{escape_data(reason)}", flush=True)
+    print(f"autograder.ci: {log_line(reason)}", file=sys.stderr)
+    return 2
+
+
+def grade_and_report(args, context, environ, out):
+    """Grade the assignments (and the base, to compare), write every output and print the text
+    report; return the report as students see it."""
+    config = grading_config.load(args.config)
+    sandbox.cap_grader_memory(config.limits.grader_memory_mb)
+    mode = cli.sandbox_mode(args)
+    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes)
     base = None
     if args.base:
         if same_files(args.assignments, args.base):
             base = report
         else:
             try:
-                base = grade_folder(args.base, config, mode, name="base")
+                base = grade_folder(args.base, config, mode, "base", args.lanes)
             except (SubmissionError, GradingError) as error:
                 context.base_note = f"The base branch has nothing to compare with ({error})."
-    students = report.for_students()
-    base_students = base.for_students() if base is not None else None
+    students = readable(report.for_students())
+    base_students = readable(base.for_students()) if base is not None else None
     summary = fitted(students, base_students, context, SUMMARY_LIMIT)
     write_atomically(out / "summary.md", summary)
     write_atomically(out / "comment.md", fitted(students, base_students, context, COMMENT_LIMIT,
@@ -356,24 +452,47 @@ def main(argv=None, environ=None):
     write_atomically(out / "results.json", gradescope.render(students))
     write_atomically(out / "report.json", report_json.render(students))
     append(environ.get("GITHUB_STEP_SUMMARY"), summary)
-    outputs = [("score", markdown.points(report.points)),
-               ("max_score", markdown.points(report.max_points))]
+    outputs = [("score", markdown.points(students.points)),
+               ("max_score", markdown.points(students.max_points))]
     if base is not None:
         outputs.append(("base_score", markdown.points(base.points)))
-    outputs += [("sandbox", report.sandbox), ("tampered", str(bool(context.protected)).lower()),
+    outputs += [("sandbox", students.sandbox), ("tampered", str(bool(context.protected)).lower()),
                 ("comment", (out / "comment.md").resolve())]
     step_outputs(environ, outputs)
     hand_back(out)
     sys.stdout.write(text.render(students))
-    if environ.get("GITHUB_ACTIONS") == "true":  # workflow commands mean nothing elsewhere
-        for command in annotations(students, args.assignments, workspace):
-            print(command)
-        if report.sandbox in cli.WEAK_MODES:
-            print(f"::warning title=Autograder::graded in the weak {report.sandbox} sandbox: "
-                  f"feedback, not official grading")
-        if context.protected:
-            print("::warning title=Autograder::this pull request changes files grading depends "
-                  "on: " + escape_data(", ".join(context.protected)))
+    return students
+
+
+def print_commands(students, args, context, environ):
+    """The grader's own workflow commands: annotations and warnings, outside any stop-commands
+    block, their student text escaped as command data."""
+    workspace = environ.get("GITHUB_WORKSPACE") or os.getcwd()
+    for command in annotations(students, args.assignments, workspace):
+        print(command)
+    if students.sandbox in cli.WEAK_MODES:
+        print(f"::warning title=Autograder::graded in the weak {students.sandbox} sandbox: "
+              f"feedback, not official grading")
+    if context.protected:
+        print("::warning title=Autograder::this pull request changes files grading depends "
+              "on: " + escape_data(", ".join(context.protected)))
+
+
+def main(argv=None, environ=None):
+    args = parser().parse_args(argv)
+    environ = os.environ if environ is None else environ
+    context = make_context(args, environ)
+    github = environ.get("GITHUB_ACTIONS") == "true"  # workflow commands mean nothing elsewhere
+    out = None
+    try:
+        out = output_folder(args.output_dir)
+        with commands_stopped(github):
+            students = grade_and_report(args, context, environ, out)
+    except (OutputError, SubmissionError, grading_config.ConfigError, GradingError,
+            sandbox.SandboxError, lanes.LaneError) as error:
+        return not_graded(str(error), context, environ, out)
+    if github:
+        print_commands(students, args, context, environ)
     return 0
 
 

@@ -64,13 +64,15 @@ def passed_on(args):
 
 def grade_command(args):
     config = grading_config.load(args.config)
+    sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = batch.find_submissions(args.submission)
     if len(entries) > 1 or args.jobs or (args.output and Path(args.output).is_dir()):
         if not args.output:
             raise SubmissionError("grading several submissions needs --output DIR for the results")
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
-                                   sandbox_mode=sandbox_mode(args))
+                                   sandbox_mode=sandbox_mode(args),
+                                   seconds=args.submission_timeout)
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
               f"{args.output} (gradebook.csv)")
         return
@@ -144,6 +146,9 @@ def parser():
     grading.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
                          help="processes grading one submission's functions at once (default: "
                               "one per core, at most 2)")
+    grading.add_argument("--submission-timeout", type=float, metavar="SECONDS",
+                         help="stop a submission's grading after this long (batch; default: "
+                              "grading.toml's limits.check_seconds)")
     grading.add_argument("--force", action="store_true",
                          help="grade again the submissions that already have results (batch)")
     grading.add_argument("--reference-answers", help=argparse.SUPPRESS)  # a batch's, to reuse

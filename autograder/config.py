@@ -14,8 +14,8 @@ class ConfigError(Exception):
 
 @dataclass(frozen=True)
 class Limits:
-    call_floor_seconds: float = 3.0   # every call may take this long, however fast the reference
-    slowdown: float = 20.0            # ...plus this many times the reference's time for that call
+    call_floor_seconds: float = 3.0   # CPU time every call may use, however fast the reference
+    slowdown: float = 20.0            # ...plus this many times the reference's CPU time for it
     check_seconds: float = 900.0      # pytest-timeout's backstop for one whole check
     memory_mb: int = 1024             # the worker's address space
     cpu_seconds: int = 600            # CPU time of one worker process, behind the wall-clock kill
@@ -23,6 +23,7 @@ class Limits:
     file_size_mb: int = 16            # the largest file the worker may write
     open_files: int = 256             # file descriptors of one worker process
     output_kb: int = 64               # what is kept of the student's printed output
+    grader_memory_mb: int = 2048      # the grading process's own address space, lanes included
 
     def call_seconds(self, reference_seconds):
         return self.call_floor_seconds + self.slowdown * reference_seconds

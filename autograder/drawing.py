@@ -88,10 +88,23 @@ def draw_input(shown):
 
 def name_node(spec, path):
     if spec["kind"] == "tree":
-        return node_names(spec["tree"]).get(tuple(path), f"the node at path {list(path)}")
+        return node_names(spec["tree"]).get(tuple(path), f"the node at path {moves(path)}")
     if not path:
         return "the given position"
-    return "the position after moves " + ", ".join(map(str, path))
+    return "the position after moves " + moves(path)[1:-1]
+
+
+MOVES_SHOWN = 24  # a longer path is named by its length and its first and last moves
+
+
+def moves(path):
+    """A path's moves as feedback spells them: in full when short, else briefly (a made-up state
+    may be a million moves deep)."""
+    if len(path) <= MOVES_SHOWN:
+        return f"[{', '.join(map(str, path))}]"
+    half = MOVES_SHOWN // 2
+    return (f"[{', '.join(map(str, path[:half]))}, ... {len(path) - MOVES_SHOWN:,} more ..., "
+            f"{', '.join(map(str, path[-half:]))}]")
 
 
 def draw_price_war(tree, ours, theirs, root):

@@ -6,6 +6,7 @@ each test's outcome into a CheckResult with the points grading.toml gives it. Wi
 checks run in that many forked processes, each a pytest session of its own that takes contract
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 """
+import errno
 import hashlib
 import sys
 import traceback
@@ -26,7 +27,7 @@ from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.lanes import available, in_lanes
 from autograder.results import CheckResult, Report
-from autograder.sandbox import Sandbox, become_subreaper, probe
+from autograder.sandbox import Sandbox, become_subreaper, probe, uncap_grader_memory
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 from autograder.worker.calls import MODULES
 
@@ -93,6 +94,7 @@ class GradingPlugin:
         self.results = []
         self.checks = []
         self.config_error = None
+        self.out_of_memory = False
 
     @pytest.fixture(scope="session")
     def observer(self):
@@ -146,6 +148,13 @@ class GradingPlugin:
         with self._observer.apart():
             yield
 
+    def pytest_internalerror(self, excinfo):
+        """Out of memory in pytest's own code, between checks: the same grading error."""
+        if excinfo.errisinstance(MemoryError):
+            self.out_of_memory = True
+            return True  # said by pytest_run, in one line, instead of pytest's traceback
+        return None
+
     @pytest.hookimpl(hookwrapper=True)
     def pytest_runtest_makereport(self, item, call):
         outcome = yield
@@ -163,11 +172,19 @@ class GradingPlugin:
         if report.passed:
             return CheckResult(name, function, max_points, max_points, "passed", seconds=seconds,
                                **shared)
-        failure = verdict(call.excinfo.value)
         try:
+            if call.excinfo.errisinstance(MemoryError):
+                raise call.excinfo.value
+            failure = verdict(call.excinfo.value)
             message = str(failure) if failure else None
             shown = failure.shown.as_dict() if failure and failure.shown else None
             traces = failure.traces.value() if failure and failure.traces else None
+        except MemoryError:
+            # The grader's own cap, never the student's fault: the whole grading stops (see
+            # pytest_run) rather than score this check zero.
+            self.out_of_memory = True
+            item.session.shouldstop = "the grader ran out of memory"
+            return CheckResult(name, function, 0, max_points, "error", "", seconds, **shared)
         except Exception:  # noqa: BLE001 - a broken explanation must not stop the grading
             report.longrepr = traceback.format_exc()
             message = None
@@ -210,6 +227,8 @@ def pytest_run(plugin, config, *extra, plugins=()):
     code = pytest.main(args, plugins=[plugin, *plugins])
     if plugin.config_error:
         raise plugin.config_error
+    if plugin.out_of_memory:
+        raise MemoryError
     if code not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
 
@@ -249,6 +268,18 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     in the sandbox mode given (by default the strongest this machine offers), in `lanes` parallel
     processes (by default as many as this machine runs well; see lanes.py). `answers`, the
     reference's answers by call, is read and filled in (see Observer)."""
+    try:
+        return _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes)
+    except (MemoryError, OSError) as error:
+        if isinstance(error, OSError) and error.errno != errno.ENOMEM:
+            raise
+        uncap_grader_memory()
+        raise GradingError(f"grading stopped: the grader ran out of memory "
+                           f"({config.limits.grader_memory_mb:g} MiB, limits.grader_memory_mb "
+                           f"in grading.toml)") from None
+
+
+def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes):
     become_subreaper()
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:

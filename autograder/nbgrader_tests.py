@@ -134,8 +134,13 @@ def answer_sources(notebook):
 
 def read_notebook(path):
     """The notebook at `path` as a dict; ValueError when it is not a notebook."""
+    return parse_notebook(Path(path).read_bytes())
+
+
+def parse_notebook(data):
+    """A notebook's bytes as a dict; ValueError when they are not a notebook."""
     try:
-        notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+        notebook = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"it is not a notebook ({error})") from None
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):

@@ -6,10 +6,19 @@ and answers keep the exact builtin types that json gives them, so comparing them
 import math
 from dataclasses import dataclass
 
-from autograder.worker.calls import decode_trace
+from autograder.drawing import moves
+from autograder.games.tictactoe import LINES, parse_board, winner
+from autograder.worker.calls import ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace
 
 NO_ANSWER = object()
 QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
+TOO_DEEP = (f"returned a value nested too deeply (more than {ANSWER_DEPTH} levels of lists); "
+            f"return a plain value")
+
+
+class TraceRejected(ValueError):
+    """A trace the instrumented game could not have recorded; the message, for the student, says
+    why."""
 
 
 def brief(text):
@@ -50,6 +59,8 @@ def describe_exception(info):
 
 
 def describe_problem(problem):
+    if "too_deep" in problem:
+        return TOO_DEEP
     if "missing_module" in problem:
         return f"is missing: the submission has no {brief(problem['missing_module'])}"
     if "missing_function" in problem:
@@ -66,17 +77,143 @@ def describe_problem(problem):
     raise ValueError("unknown problem")
 
 
-def from_reply(reply, seconds):
-    """Decode one worker reply; any surprise in its shape becomes a problem, never an exception."""
+def from_reply(reply, seconds, call, known_trace=None):
+    """Decode the worker's reply to `call`; any surprise in its shape becomes a problem, never an
+    exception. A trace is read only for a call that asked for one, and only if it is one the
+    instrumented game could have recorded (see checked_trace for `known_trace`)."""
     try:
         if "problem" in reply:
             return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
         data = reply["observation"]
-        return Observation(answer=data.get("answer", NO_ANSWER), answer_type=brief(data["type"]),
-                           trace=decode_trace(data["trace"]) if "trace" in data else None,
+        if ("trace" in data) != bool(call.get("trace")):
+            raise ValueError("a trace where none was asked for, or none where one was")
+        answer = data.get("answer", NO_ANSWER)
+        if depth(answer) > ANSWER_DEPTH:
+            return Observation(problem=TOO_DEEP, seconds=seconds)
+        return Observation(answer=answer, answer_type=brief(data["type"]),
+                           trace=checked_trace(data["trace"], call["game"], known_trace)
+                           if "trace" in data else None,
                            seconds=seconds)
+    except TraceRejected as rejected:
+        return Observation(problem=str(rejected), seconds=seconds)
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
+
+
+def depth(value):
+    """How many levels of lists `value` nests, counted without recursion: the worker is untrusted
+    and may send lists a thousand deep, which repr() and == would recurse through."""
+    levels, level = 0, [value]
+    while True:
+        level = [inner for inner in level if type(inner) is list]
+        if not level:
+            return levels
+        levels += 1
+        level = [item for inner in level for item in inner]
+
+
+# ---------------------------------------------------------------- traces the game could record
+
+
+def checked_trace(text, spec, known=None):
+    """The encoded paths of a trace, checked against the game `spec` describes: the instrumented
+    game records each node once, the first time it is asked about, and a node is a path from the
+    game's root through legal moves. So a trace that repeats a node, names a node the game does not
+    have, or has more entries than the game has nodes was forged, or made up with states no game
+    returned. Checked in time linear in the trace, counted before it is split, so a forged trace
+    of millions of entries never becomes millions of strings. `known`, the reference's trace of
+    the same call, holds only real nodes: a trace equal to it is it, and is kept only once."""
+    if type(text) is not str:
+        raise ValueError("malformed trace")
+    nodes, entries = _node_count(spec), text.count("\n")
+    if entries > nodes:
+        raise TraceRejected(f"sent a trace of {entries:,} nodes, more than the game has ({nodes:,} "
+                            f"at most): the game records each node once, so this trace did not "
+                            f"come from it")
+    trace = decode_trace(text)
+    if trace == known:
+        return known
+    if len(set(trace)) != len(trace):
+        raise TraceRejected("sent a trace that lists a node twice; the game records each node "
+                            "once, so this trace did not come from it")
+    if known is None or not set(trace) <= set(known):
+        bad = _first_stranger(spec, trace)
+        if bad is not None:
+            raise TraceRejected(f"asked the game about a state that is not a node of the game "
+                                f"(the path {moves(decode_path(bad))}); use only the states that game.initial "
+                                f"and game.result give")
+    return trace
+
+
+_LINES_THROUGH = {PATH_CHARACTERS[cell]: [[PATH_CHARACTERS[c] for c in line] for line in LINES
+                                          if cell in line] for cell in range(9)}
+
+
+def _tree_paths(tree):
+    """Every node of a tree game, by encoded path."""
+    paths, stack = set(), [("", tree)]
+    while stack:
+        key, node = stack.pop()
+        paths.add(key)
+        if type(node) is list:
+            stack.extend((key + PATH_CHARACTERS[i], child) for i, child in enumerate(node))
+    return paths
+
+
+def _first_stranger(spec, trace):
+    """The first entry of `trace` that is not a node of the game, or None."""
+    if spec["kind"] == "tree":
+        nodes = _tree_paths(spec["tree"])
+        return next((key for key in trace if key not in nodes), None)
+    return _first_stranger_on_board(parse_board(spec["board"]), trace)
+
+
+def _first_stranger_on_board(board, trace):
+    """The first entry of `trace` that is not a tic-tac-toe position reachable from `board`: a
+    path is one when its moves are distinct empty cells and the game went on before each of them.
+    Whether it goes on after a path is found from its parent's answer and the lines through its
+    last move, once per path, so the whole tree costs a few dict operations per node."""
+    empty = {PATH_CHARACTERS[cell] for cell in range(9) if board[cell] == " "}
+    first = "X" if board.count("X") == board.count("O") else "O"
+    marks = {mark: {PATH_CHARACTERS[cell] for cell in range(9) if board[cell] == mark}
+             for mark in "XO"}
+    ongoing = {"": winner(board) is None and bool(empty)}  # encoded path -> the game goes on
+
+    def goes_on(path):
+        last, before = path[-1], path[:-1]
+        if not (ongoing[before] and last in empty and last not in before):
+            return False
+        mover = first if len(path) % 2 else ("O" if first == "X" else "X")
+        mine = marks[mover].union(path[::-2])
+        won = any(all(cell in mine for cell in line) for line in _LINES_THROUGH[last])
+        return not won and len(path) < len(empty)
+
+    for key in trace:
+        if len(key) > len(empty):
+            return key
+        parent = key[:-1]
+        if parent not in ongoing:
+            for end in range(1, len(key)):  # ancestors too: a search from below the root
+                if key[:end] not in ongoing:  # examines none of them
+                    ongoing[key[:end]] = goes_on(key[:end])
+        if key and not (ongoing[parent] and key[-1] in empty and key[-1] not in parent):
+            return key
+    return None
+
+
+def _node_count(spec):
+    """How many nodes the game has at most: a tree's exactly; for tic-tac-toe, every ordering of
+    every subset of the empty cells (wins only end lines early)."""
+    if spec["kind"] == "tree":
+        return len(_tree_paths(spec["tree"]))
+    empty, count, orderings = parse_board(spec["board"]).count(" "), 1, 1
+    for taken in range(empty):
+        orderings *= empty - taken
+        count += orderings
+    return count
+
+
+# ---------------------------------------------------------------- comparing
 
 
 def first_difference(mine, theirs):

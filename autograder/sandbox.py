@@ -101,10 +101,13 @@ PRIVATE_TMP = "autograder-sandbox-tmp-"  # + the grader's pid: a private TMPDIR 
 SHARED_WRITABLE = ("/tmp", "/var/tmp", "/dev/shm", "/dev/mqueue", "/run/lock")
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
 CLEANUP_SECONDS = 10.0
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if LINUX else 100  # /proc's unit of CPU time
 ZOMBIE_SECONDS = 0.2  # then a zombie whose parent is not us is left to that parent
 PROBE_SECONDS = 5.0
 PIVOT_ROOT = {"x86_64": 155, "aarch64": 41, "arm64": 41, "riscv64": 41, "armv7l": 218,
               "armv6l": 218, "i686": 217, "i386": 217, "ppc64le": 203, "s390x": 217}
+CGROUP = "/sys/fs/cgroup"
+WORKER_CGROUP = "autograder-worker-"  # + the uid: the memory cgroup of that uid's workers
 PR_SET_CHILD_SUBREAPER = 36
 PR_SET_PDEATHSIG = 1
 PR_SET_NO_NEW_PRIVS = 38
@@ -125,6 +128,7 @@ class SandboxLimits:
     file_size_mb: int = 16     # largest file the worker may write
     open_files: int = 256      # descriptors per process
     tmp_mb: int = 64           # size of the private /tmp (bwrap and unshare modes)
+    shm_mb: int = 16           # size of the private /dev/shm (bwrap and unshare modes)
 
 
 # ---------------------------------------------------------------- small Linux helpers
@@ -247,6 +251,17 @@ def _processes():
             continue  # it ended while we looked
 
 
+def _cpu_seconds_of(pid):
+    """The CPU time of a process and of its children it has reaped (utime, stime, cutime and
+    cstime), in seconds; 0 once it has ended."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            fields = handle.read().rsplit(b")", 1)[1].split()  # the name may hold spaces
+    except OSError:
+        return 0.0
+    return sum(map(int, fields[11:15])) / CLOCK_TICKS
+
+
 def _has_marker(pid, marker):
     try:
         with open(f"/proc/{pid}/environ", "rb") as handle:
@@ -358,6 +373,100 @@ def _remove_ipc_of(uid):
                 remove[kind](int(fields[column]))
 
 
+# ---------------------------------------------------------------- memory cgroups
+
+
+def _memory_cgroup():
+    """(folder, version) of this process's memory cgroup where it may have children with a memory
+    limit: cgroup v1's memory hierarchy, or v2 with the memory controller given to children.
+    None when there is none, or it is not ours to write (not root, a read-only /sys)."""
+    try:
+        lines = Path("/proc/self/cgroup").read_text().splitlines()
+    except OSError:
+        return None
+    for line in lines:
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(","):
+            folder, version = Path(CGROUP, "memory", path.lstrip("/")), 1
+        elif controllers == "" and os.path.exists(f"{CGROUP}/cgroup.controllers"):
+            folder, version = Path(CGROUP, path.lstrip("/")), 2
+            try:
+                given = (folder / "cgroup.subtree_control").read_text().split()
+            except OSError:
+                continue
+            if "memory" not in given:
+                continue
+        else:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder, version
+    return None
+
+
+class WorkerCgroup:
+    """A memory cgroup for every process of one sandbox uid: its workers and all their children
+    share one memory limit, page cache and tmpfs pages (the private /tmp and /dev/shm) included,
+    so processes cannot add up their per-process limits. The kernel's OOM killer ends a process
+    of the group, never one outside it."""
+
+    def __init__(self, parent, version, uid):
+        self.folder, self.version = parent / f"{WORKER_CGROUP}{uid}", version
+        self.folder.mkdir(exist_ok=True)  # a crashed grader's, on this leased uid, is reused
+
+    def limit(self, megabytes):
+        limits = {1: {"memory.limit_in_bytes": megabytes * 2**20},
+                  2: {"memory.max": megabytes * 2**20, "memory.swap.max": 0}}[self.version]
+        for name, value in limits.items():
+            with contextlib.suppress(FileNotFoundError):  # no swap accounting here
+                (self.folder / name).write_text(str(value))
+
+    @property
+    def procs(self):
+        return str(self.folder / "cgroup.procs")
+
+    def remove(self):
+        with contextlib.suppress(OSError):
+            self.folder.rmdir()
+
+
+def cap_grader_memory(megabytes):
+    """Cap this grading process's own address space (RLIMIT_AS), before it starts any worker or
+    lane: lanes fork from it and inherit the cap, each for itself. Only the soft limit is set, so
+    the sandbox still gives each worker its own limits (its preexec_fn sets them up to the hard
+    limit, which stays). Past the cap an allocation raises MemoryError in the grader, which
+    grading reports as "grading stopped: the grader ran out of memory" instead of being killed
+    by the kernel. Returns whether the cap was set (False where the OS has no RLIMIT_AS)."""
+    if resource is None or not hasattr(resource, "RLIMIT_AS"):
+        return False
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    cap = megabytes * 2**20
+    try:
+        resource.setrlimit(resource.RLIMIT_AS,
+                           (cap if hard == resource.RLIM_INFINITY else min(cap, hard), hard))
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def uncap_grader_memory():
+    """Lift cap_grader_memory's cap again, so that a grading that ran out of memory can still
+    clean up its scratch and say so."""
+    if resource is not None and hasattr(resource, "RLIMIT_AS"):
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+
+
+def worker_cgroup(uid):
+    """The memory cgroup of `uid`'s workers, or None where this machine gives us none."""
+    found = _memory_cgroup()
+    if found is None:
+        return None
+    try:
+        return WorkerCgroup(*found, uid)
+    except OSError:
+        return None
+
+
 # ---------------------------------------------------------------- the unshare mode's init
 
 # Runs as root, as pid 1 of fresh mount, pid, network, ipc and uts namespaces made by `unshare`.
@@ -426,7 +535,7 @@ for name, target in (("fd", "/proc/self/fd"), ("stdin", "/proc/self/fd/0"),
                      ("stdout", "/proc/self/fd/1"), ("stderr", "/proc/self/fd/2")):
     os.symlink(target, new + "/dev/" + name)
 os.mkdir(new + "/dev/shm")
-os.chmod(new + "/dev/shm", 0o1777)
+mount("tmpfs", new + "/dev/shm", "tmpfs", NOSUID | NODEV | NOEXEC, f"mode=1777,size={c['shm_mb']}m")
 os.mkdir(new + "/tmp")
 mount("tmpfs", new + "/tmp", "tmpfs", NOSUID | NODEV, f"mode=1777,size={c['tmp_mb']}m")
 for source, target in c["binds"]:
@@ -472,9 +581,11 @@ while True:
 # ---------------------------------------------------------------- the sandbox
 
 
-def _restrictions(limits, strict):
-    """The preexec_fn, run in the child after Popen's uid switch and before exec: rlimits, which
-    everything it starts inherits. Only builtins and one resolved C function run here (the parent
+def _restrictions(limits, strict, cgroup=None, uid=None):
+    """The preexec_fn, run in the child before exec: it joins `cgroup` (a WorkerCgroup, as root:
+    an unprivileged uid may not move itself), sets rlimits, which everything it starts inherits,
+    then switches to `uid` when given (Popen's own switch would come before this function, too
+    early to join the cgroup). Only builtins and one resolved C function run here (the parent
     may have threads). NPROC is ignored for root, so it bites from the switch to the unprivileged
     uid on; it is left out of the plain mode, where it would count every process of the grader's
     user. Not `strict` (plain mode, maybe macOS), a limit the OS refuses is skipped."""
@@ -488,8 +599,15 @@ def _restrictions(limits, strict):
         pairs.append((resource.RLIMIT_NPROC, limits.processes))
     prctl = _libc().prctl if LINUX else None  # resolved here, not in the child
     parent = os.getpid()
+    procs = cgroup.procs if cgroup is not None else None
 
     def restrict():
+        if procs is not None:
+            joined = os.open(procs, os.O_WRONLY)
+            try:
+                os.write(joined, b"0")  # 0: this process
+            finally:
+                os.close(joined)
         for which, value in pairs:
             try:
                 hard = resource.getrlimit(which)[1]
@@ -498,6 +616,10 @@ def _restrictions(limits, strict):
             except (OSError, ValueError):
                 if strict:
                     raise
+        if uid is not None:
+            os.setgroups([])
+            os.setresgid(uid, uid, uid)
+            os.setresuid(uid, uid, uid)
         if prctl is not None:
             prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)  # no setuid binary can raise privileges again
             # If the grader dies, so does the worker (and in the unshare mode its namespace), even
@@ -530,6 +652,7 @@ class Sandbox:
             raise SandboxError(f"no Python >= {MIN_PYTHON[0]}.{MIN_PYTHON[1]} under /usr "
                                f"for the {self.mode} mode (apt-get install python3)")
         self.marker = f"{MARKER}={secrets.token_hex(8)}".encode()
+        self.cgroup = worker_cgroup(self.uid) if self.uid is not None and LINUX else None
         self._private = []  # private TMPDIRs of the modes without a private /tmp
         _remove_stale_private_tmps()
         if self.uid is not None:
@@ -558,10 +681,12 @@ class Sandbox:
             kwargs.pop("pass_fds")
         else:
             kwargs["start_new_session"] = True  # the supervisor kills the process group
-            kwargs["preexec_fn"] = _restrictions(limits, strict=LINUX and self.mode != "plain")
-        if self.uid is not None and self.mode != "unshare":
-            # Popen switches to the uid itself, after setsid and before preexec_fn and exec
-            kwargs.update(user=self.uid, group=self.uid, extra_groups=[])
+            if self.cgroup is not None:
+                self.cgroup.limit(limits.memory_mb)
+            # the unshare init switches to the uid itself, once it has built the root
+            switch = self.uid if self.mode != "unshare" else None
+            kwargs["preexec_fn"] = _restrictions(limits, strict=LINUX and self.mode != "plain",
+                                                 cgroup=self.cgroup, uid=switch)
         interpreter = [self.python, *argv]
         if self.mode == "bwrap":
             kwargs.update(args=self._bwrap(interpreter, readable, cwd, limits), cwd="/")
@@ -584,16 +709,21 @@ class Sandbox:
                 args += ["--symlink", os.readlink(host), host]
             elif os.path.isdir(host):
                 args += ["--ro-bind", host, host]
+        # bwrap's /dev is a tmpfs of half the machine's memory, and /remount-ro below does not
+        # reach it: a tmpfs of its own for /dev/shm, and the rest of /dev read-only
         args += ["--proc", "/proc", "--dev", "/dev"]
-        if "--size" in options:
-            args += ["--size", str(limits.tmp_mb * 1024 * 1024)]
-        args += ["--tmpfs", "/tmp"]
+        for folder, megabytes in (("/dev/shm", limits.shm_mb), ("/tmp", limits.tmp_mb)):
+            if "--size" in options:
+                args += ["--size", str(megabytes * 1024 * 1024)]
+            args += ["--tmpfs", folder]
+        args += ["--remount-ro", "/dev"]
         for path in readable:
             args += ["--ro-bind", os.path.realpath(path), path]
         return args + ["--remount-ro", "/", "--chdir", cwd, "--", *interpreter]
 
     def _unshare(self, interpreter, readable, cwd, limits, pass_fds):
         config = {"uid": self.uid, "cwd": cwd, "argv": interpreter, "tmp_mb": limits.tmp_mb,
+                  "shm_mb": limits.shm_mb,
                   "binds": [[os.path.realpath(path), path] for path in readable],
                   "devices": DEVICES, "fds": list(pass_fds),
                   "pivot_root": PIVOT_ROOT[os.uname().machine]}
@@ -616,6 +746,19 @@ class Sandbox:
         if self.mode in ("bwrap", "unshare") and returncode is not None and 128 < returncode < 160:
             return 128 - returncode
         return returncode
+
+    def cpu_seconds(self):
+        """The CPU time the worker's processes have used so far, reaped children included; None
+        where /proc cannot tell. Time limits count this, not the wall clock, so that a busy
+        machine slows a worker without costing it its points."""
+        if not LINUX:
+            return None
+        if self.uid is not None:
+            pids = [p.pid for p in _processes() if p.uid == self.uid]
+        else:
+            pids = [p.pid for p in _processes() if p.uid == os.getuid()
+                    and _has_marker(p.pid, self.marker)]
+        return sum(map(_cpu_seconds_of, pids))
 
     def cleanup(self, process=None):
         """Leave nothing of the worker: kill `process` (the Popen) and its process group, then every
@@ -667,6 +810,8 @@ class Sandbox:
     def close(self):
         try:
             self.cleanup()
+            if self.cgroup is not None:
+                self.cgroup.remove()
         finally:
             if self._lease is not None:
                 self._lease.close()

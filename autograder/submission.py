@@ -5,18 +5,60 @@ The worker only ever sees the copy, so nothing the student's code writes lands i
 Only the student's Python files are copied; a zip's files may sit one folder deep. A notebook (the
 nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
 gives its answer cells instead, each written to its module (autograder.notebooks.extract).
+
+Nothing handed in can make staging read what is not the student's, or fill the disk:
+- a submission that is itself a symbolic link is refused, and so is a folder holding a link that
+  leads out of it or a zip holding a link entry (a link could hand in the reference); files are
+  found without following any link, and read without following one;
+- a submission may have at most TOTAL_LIMIT bytes read from it, counted as they are read; a zip may
+  hold at most ENTRY_LIMIT entries, and the sizes its entries declare count against TOTAL_LIMIT
+  before anything is read;
+- a zip's notebooks are read one at a time, each into its answer cells before the next.
 """
-import shutil
+import lzma
+import os
+import stat
 import zipfile
+import zlib
 from pathlib import Path, PurePosixPath
 
 CONTRACT_FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
-FILE_LIMIT = 1024 * 1024
-NOTEBOOK_LIMIT = 16 * 1024 * 1024  # outputs and pictures included
+MIB = 1024 * 1024
+FILE_LIMIT = 1 * MIB
+NOTEBOOK_LIMIT = 16 * MIB  # a zipped notebook, outputs and pictures included
+TOTAL_LIMIT = 64 * MIB     # all that is read of one submission (a zip's entries: as declared, too)
+ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of files
+# What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry).
+UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
+                  RuntimeError, OSError)
 
 
 class SubmissionError(Exception):
     """The submission cannot be graded; the message says what to do, in one line."""
+
+
+class _Budget:
+    """The bytes that may still be read from one submission (TOTAL_LIMIT in all)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.left = TOTAL_LIMIT
+
+    def spend(self, size):
+        self.left -= size
+        if self.left < 0:
+            raise SubmissionError(f"{self.path} holds over {TOTAL_LIMIT // MIB} MiB; hand in your "
+                                  f"solutions only")
+
+
+def _read_limited(handle, limit, budget, what):
+    """Up to `limit` bytes from `handle`, counted against `budget`; SubmissionError past it."""
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise SubmissionError(f"{what} is over {limit // MIB} MiB; hand in source files, with the "
+                              f"notebooks' outputs cleared")
+    budget.spend(len(data))
+    return data
 
 
 def _python_files(names):
@@ -39,50 +81,97 @@ def _check_found(path, names):
                               f"hand in the folder (or a zip of it) with your solutions")
 
 
+def _check_entries(path, infos):
+    """Refuse a zip too big to unpack, or with an entry that escapes its folder or is a link."""
+    if len(infos) > ENTRY_LIMIT:
+        raise SubmissionError(f"{path} holds {len(infos)} entries, over {ENTRY_LIMIT}: zip your "
+                              f"solutions folder only")
+    if sum(info.file_size for info in infos) > TOTAL_LIMIT:
+        raise SubmissionError(f"{path} unpacks to over {TOTAL_LIMIT // MIB} MiB: zip your "
+                              f"solutions folder only")
+    for info in infos:
+        parts = PurePosixPath(info.filename).parts
+        if info.filename.startswith("/") or ".." in parts or ":" in info.filename:
+            raise SubmissionError(f"{path}: the entry {info.filename!r} escapes its folder; "
+                                  f"zip the submission folder itself")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise SubmissionError(f"{path}: the entry {info.filename!r} is a symbolic link; zip "
+                                  f"the files themselves (not with zip -y)")
+
+
 def _from_zip(path, target):
+    budget = _Budget(path)
     try:
         with zipfile.ZipFile(path) as archive:
-            entries = [info for info in archive.infolist() if not info.is_dir()]
-            for info in entries:
-                parts = PurePosixPath(info.filename).parts
-                if info.filename.startswith("/") or ".." in parts or ":" in info.filename:
-                    raise SubmissionError(f"{path}: the entry {info.filename!r} escapes its folder; "
-                                          f"zip the submission folder itself")
-            names = _python_files([info.filename for info in entries])
-            notebooks = _handed_in_notebooks([info.filename for info in entries])
+            _check_entries(path, archive.infolist())
+            entries = [info.filename for info in archive.infolist() if not info.is_dir()]
+            names = _python_files(entries)
+            notebooks = _handed_in_notebooks(entries)
             if notebooks and not names:
-                _from_zipped_notebooks(path, archive, notebooks, target)
+                _from_zipped_notebooks(path, archive, notebooks, target, budget)
                 return
             _check_found(path, names)
             for name in names:
-                if archive.getinfo(name).file_size > FILE_LIMIT:
-                    raise SubmissionError(f"{path}: {name} is over 1 MiB; submit source files only")
-                (target / PurePosixPath(name).name).write_bytes(archive.read(name))
-    except (zipfile.BadZipFile, OSError) as error:
+                with archive.open(name) as handle:
+                    data = _read_limited(handle, FILE_LIMIT, budget, f"{path}: {name!r}")
+                (target / PurePosixPath(name).name).write_bytes(data)
+    except UNREADABLE_ZIP as error:
         raise SubmissionError(f"{path} is not a readable zip file ({error}); zip it again") from None
 
 
-def _from_zipped_notebooks(path, archive, names, target):
-    """A zip of notebooks: each is unpacked beside the submission's folder, then read as one."""
-    unpacked = target.parent / "notebooks"
-    unpacked.mkdir()
-    notebooks = []
+def _from_zipped_notebooks(path, archive, names, target, budget):
+    """A zip of notebooks: each is read and turned into its answer cells before the next, so no
+    more than one is ever held, and none is written out."""
+    from autograder.notebooks import extract_answers  # here: it imports this module
     for name in names:
-        if archive.getinfo(name).file_size > NOTEBOOK_LIMIT:
-            raise SubmissionError(f"{path}: {name} is over 16 MiB; clear its outputs and zip it "
-                                  f"again")
-        notebooks.append(unpacked / PurePosixPath(name).name)
-        notebooks[-1].write_bytes(archive.read(name))
-    _from_notebooks(notebooks, target)
+        with archive.open(name) as handle:
+            data = _read_limited(handle, NOTEBOOK_LIMIT, budget, f"{path}: {name!r}")
+        extract_answers(f"{path}: {name!r}", data, target)
 
 
-def _from_folder(path, target):
-    names = _python_files([p.relative_to(path).as_posix() for p in path.rglob("*.py")
-                           if len(p.relative_to(path).parts) <= 2 and p.is_file()
-                           and not p.is_symlink()])
+def _listing(root):
+    """The relative paths of the regular files at `root`'s top level and one folder below, found
+    without following any link. A link leading out of `root` is refused (it could hand in the
+    reference); one inside it is only not followed."""
+    inside = Path(os.path.realpath(root))
+    found, folders = [], [(root, 1)]
+    for folder, depth in folders:  # grows while it is walked: one level below the top
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as error:
+            if depth == 2:
+                continue  # a folder the student cannot read either (as a glob would skip it)
+            raise SubmissionError(f"cannot read {folder} ({error.strerror or error})") from None
+        for entry in entries:
+            path = Path(entry.path)
+            if entry.is_symlink():
+                if not Path(os.path.realpath(path)).is_relative_to(inside):
+                    raise SubmissionError(
+                        f"{root}: {path.relative_to(root).as_posix()!r} is a link leading "
+                        f"out of the submission; hand in the files themselves, not links")
+            elif entry.is_dir(follow_symlinks=False) and depth == 1:
+                folders.append((path, 2))
+            elif entry.is_file(follow_symlinks=False):
+                found.append(path.relative_to(root).as_posix())
+    return found
+
+
+def _read_file(path, limit, budget):
+    """The bytes of the regular file at `path`, opened without following a link."""
+    with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as handle:
+        return _read_limited(handle, limit, budget, str(path))
+
+
+def _from_folder(path, target, budget):
+    listing = _listing(path)
+    names = _python_files([name for name in listing if name.endswith(".py")])
+    notebooks = _handed_in_notebooks(listing)
+    if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds
+        _from_notebooks([path / name for name in notebooks], target, budget)
+        return
     _check_found(path, names)
     for name in names:
-        shutil.copyfile(path / name, target / PurePosixPath(name).name)
+        (target / PurePosixPath(name).name).write_bytes(_read_file(path / name, FILE_LIMIT, budget))
 
 
 def _handed_in_notebooks(names):
@@ -99,17 +188,10 @@ def _handed_in_notebooks(names):
         if len(folders) == 1 else []
 
 
-def _notebooks(folder):
-    """The notebooks handed in a folder."""
-    names = [p.relative_to(folder).as_posix() for p in folder.glob("*.ipynb")]
-    names += [p.relative_to(folder).as_posix() for p in folder.glob("*/*.ipynb")]
-    return [folder / name for name in _handed_in_notebooks(names)
-            if (folder / name).is_file() and not (folder / name).is_symlink()]
-
-
-def _from_notebooks(notebooks, target):
+def _from_notebooks(notebooks, target, budget):
     from autograder.notebooks import extract  # here: autograder.notebooks imports this module
     for notebook in notebooks:
+        budget.spend(notebook.lstat().st_size)
         extract(notebook, target)
 
 
@@ -118,16 +200,13 @@ def stage(path, scratch):
     path = Path(path)
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
+    if path.is_symlink():
+        raise SubmissionError(f"{path} is a symbolic link; hand in the folder or file itself, "
+                              f"not a link to it")
     if path.is_dir():
-        notebooks = _notebooks(path)
-        try:
-            _from_folder(path, target)
-        except SubmissionError:
-            if not notebooks:  # a folder with the .py files is graded from them, notebooks or not
-                raise
-            _from_notebooks(notebooks, target)
+        _from_folder(path, target, _Budget(path))
     elif path.is_file() and path.suffix.lower() == ".ipynb":
-        _from_notebooks([path], target)
+        _from_notebooks([path], target, _Budget(path))
     elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
         _from_zip(path, target)
     elif path.is_file():

@@ -15,7 +15,8 @@ import threading
 import time
 from pathlib import Path
 
-from autograder.observations import Observation, from_reply
+from autograder.observations import TOO_DEEP, Observation, from_reply
+from autograder.worker.calls import ANSWER_DEPTH
 from autograder.worker.protocol import decode_message, encode_message
 
 PACKAGE = Path(__file__).resolve().parent
@@ -23,8 +24,22 @@ RUNTIME_PACKAGES = ("games", "worker")
 BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
              "from autograder.worker.main import main; "
              "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])")
-REPLY_LIMIT = 256 * 1024 * 1024
+# The largest reply a correct submission sends is the trace of minimax on the empty board, 5 MB.
+# A reply is read whole, so these bound the grader's memory for one: json makes an object of
+# 50 to 80 bytes of every list, dict or string, and of 30 of every other value, so a reply of
+# 16 MiB with at most 10,000 of the former decodes into at most about 150 MB.
+REPLY_LIMIT = 16 * 1024 * 1024
+CONTAINER_LIMIT = 10_000  # lists, dicts and strings ("[", "{" and '"' bytes, to be safe)
+TOO_LARGE = (f"sent the grader a reply of more than {REPLY_LIMIT // 2**20} MiB or "
+             f"{CONTAINER_LIMIT:,} lists or strings; return a plain value")
 EXIT_GRACE_SECONDS = 2.0
+CPU_TICK = 0.1          # seconds between looks at a running call's CPU time
+WALL_FACTOR = 10        # a call may wait this many times its CPU limit on the wall clock...
+WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
+
+
+class ReplyRejected(Exception):
+    """A reply the grader will not read whole; the message, for the student, says why."""
 
 
 class StudentTimedOut(BaseException):
@@ -83,6 +98,7 @@ class Worker:
         os.close(replies_w)
         self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
         self.buffer = bytearray()
+        self.scanned = 0  # bytes of the buffer known to hold no newline
 
     def send(self, message):
         data = encode_message(message)
@@ -93,8 +109,13 @@ class Worker:
             pass  # the worker is gone; receive() reports how it ended
 
     def receive(self, deadline):
-        """The next reply; None when the worker died first. Raises TimeoutError at the deadline."""
-        while b"\n" not in self.buffer:
+        """The next reply; None when the worker died first. Raises TimeoutError at the deadline,
+        and ReplyRejected for a reply too large or too deep to read. Each byte is scanned for
+        the newline once, however many reads a long reply takes."""
+        while (end := self.buffer.find(b"\n", self.scanned)) < 0:
+            self.scanned = len(self.buffer)
+            if self.scanned > REPLY_LIMIT:
+                raise ReplyRejected(TOO_LARGE)
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError
@@ -102,15 +123,15 @@ class Worker:
             if not ready:
                 continue
             chunk = os.read(self.replies, 1 << 20)
-            if not chunk or len(self.buffer) > REPLY_LIMIT:
+            if not chunk:
                 return None
             self.buffer += chunk
-        line, _, rest = self.buffer.partition(b"\n")
-        self.buffer = bytearray(rest)
-        try:
-            return decode_message(line)
-        except ValueError:
-            return {}
+        if end > REPLY_LIMIT:
+            raise ReplyRejected(TOO_LARGE)
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
+        self.scanned = 0
+        return decode_reply(line)
 
     def how_it_ended(self):
         """Why the worker's reply pipe closed, in words. The worker (or bwrap, which passes its
@@ -140,6 +161,22 @@ class Worker:
         self.requests = self.replies = -1
 
 
+def decode_reply(line):
+    """One reply line as JSON data, {} when it is not JSON. Refused before decoding when it holds
+    more lists, dicts or strings than CONTAINER_LIMIT, and when it nests deeper than answers may
+    or json can."""
+    if b"[" * (ANSWER_DEPTH + 1) in line:  # what json would recurse through, found first
+        raise ReplyRejected(TOO_DEEP)
+    if sum(map(line.count, (b"[", b"{", b'"'))) > CONTAINER_LIMIT:
+        raise ReplyRejected(TOO_LARGE)
+    try:
+        return decode_message(line)
+    except RecursionError:
+        raise ReplyRejected(TOO_DEEP) from None
+    except ValueError:
+        return {}
+
+
 class Student:
     """The trusted handle on one submission: every call goes to a worker process, one at a time."""
 
@@ -150,8 +187,8 @@ class Student:
         self.timed_out = {}  # function -> the limit it exceeded
         self.calls = 0
 
-    def call(self, call, reference_seconds=0.0):
-        return self.submit(call).wait(reference_seconds)
+    def call(self, call, reference_seconds=0.0, reference_trace=None):
+        return self.submit(call).wait(reference_seconds, reference_trace)
 
     def submit(self, call):
         """Send `call` now; the answer is collected by `.wait()`, so that the grader can compute
@@ -167,7 +204,7 @@ class Student:
                                  function)
         self.calls += 1
         self.worker.send({"id": self.calls, "call": call})
-        return Pending(self, function, self.calls, time.monotonic())
+        return Pending(self, call, self.calls, time.monotonic())
 
     def close(self):
         if self.worker is not None:
@@ -185,8 +222,9 @@ class Student:
 
 
 class Pending:
-    def __init__(self, student, function, number, started):
-        self.student, self.function, self.number, self.started = student, function, number, started
+    def __init__(self, student, call, number, started):
+        self.student, self.call, self.number, self.started = student, call, number, started
+        self.function = call["function"]
 
     def _reply(self, deadline):
         """The reply to this call; lines the student's code wrote to the reply pipe itself are
@@ -196,18 +234,59 @@ class Pending:
             if reply is None or not isinstance(reply, dict) or reply.get("id") == self.number:
                 return reply
 
-    def wait(self, reference_seconds=0.0):
+    def _reply_in_time(self, limit):
+        """The reply, within `limit` seconds of the worker's CPU time (see Sandbox.cpu_seconds),
+        and within WALL_FACTOR times that on the wall clock, for code that waits without
+        computing. The first CPU_TICK seconds count as CPU time whatever the worker did: most
+        calls end before them, and so cost no look at /proc."""
+        cpu = self.student.sandbox.cpu_seconds
+        wall_limit = max(WALL_FLOOR_SECONDS, WALL_FACTOR * limit)
+        counted_from = None  # (wall clock, the worker's CPU time) at the first look
+        while True:
+            now = time.monotonic()
+            try:
+                return self._reply(min(now + CPU_TICK, self.started + wall_limit))
+            except TimeoutError:
+                now = time.monotonic()
+                if now >= self.started + wall_limit:
+                    raise StudentTimedOut(self._waited(wall_limit, counted_from, cpu)) from None
+                seconds = cpu()
+                if seconds is None:  # no /proc: the wall clock is all there is
+                    wall_limit = limit
+                elif counted_from is None:
+                    counted_from = (now, seconds)
+                elif counted_from[0] - self.started + seconds - counted_from[1] > limit:
+                    raise StudentTimedOut(self._exceeded(limit)) from None
+
+    def _exceeded(self, limit):
+        limits = self.student.limits
+        return (f"{self.function} did not return within the time limit of {limit:.1f} s of CPU "
+                f"time ({limits.slowdown:g} times the reference's CPU time for the same call, "
+                f"plus {limits.call_floor_seconds:g} s); look for a loop that never ends, or "
+                f"for work done again and again")
+
+    def _waited(self, wall_limit, counted_from, cpu):
+        used = "" if counted_from is None else \
+            f", using {counted_from[0] - self.started + cpu() - counted_from[1]:.1f} s of CPU time,"
+        return (f"{self.function} did not return within {wall_limit:.0f} s{used} so it waited "
+                f"without computing: look for a sleep, an input() or a lock that is never "
+                f"released")
+
+    def wait(self, reference_seconds=0.0, reference_trace=None):
+        """The observation of this call; its time limit scales with the reference's CPU time
+        for it, and a trace equal to the reference's (the same call's) is checked and kept at no
+        cost."""
         student = self.student
         limit = student.limits.call_seconds(reference_seconds)
         try:
-            reply = self._reply(self.started + limit)
-        except TimeoutError:
+            reply = self._reply_in_time(limit)
+        except ReplyRejected as rejected:
+            student.close()  # the rest of the reply is still in the pipe
+            return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
+        except StudentTimedOut:
             student.close()
             student.timed_out[self.function] = limit
-            raise StudentTimedOut(f"{self.function} did not return within the time limit of "
-                                  f"{limit:.1f} s ({student.limits.slowdown:g} times the reference's time plus "
-                                  f"{student.limits.call_floor_seconds:g} s); "
-                                  f"look for a loop that never ends") from None
+            raise
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise
@@ -216,4 +295,4 @@ class Pending:
             problem = student.worker.how_it_ended()
             student.worker = None
             return Observation(problem=problem, seconds=seconds)
-        return from_reply(reply, seconds)
+        return from_reply(reply, seconds, self.call, reference_trace)

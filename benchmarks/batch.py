@@ -69,7 +69,7 @@ def main():
         rows.append(("peak memory of one grading process", f"{peak:.0f} MiB"))
 
         sample = sorted(students.iterdir())[:args.uncached]
-        answers = scratch / "out1" / ".reference-answers.json"
+        answers = scratch / "out1" / ".cache" / "reference-answers.json"
         cached = uncached = 0.0
         for index, student in enumerate(sample):
             for label, extra in (("cached", ["--reference-answers", str(answers)]),

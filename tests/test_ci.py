@@ -175,7 +175,7 @@ def pull_request(tmp_path_factory):
     steps = steps_by_id()
     completed = {name: run_step(steps[name], contexts, environ, repo, temp)
                  for name in ("changes", "grade")}
-    results = repo / "autograder-results"
+    results = temp / "autograder-results"
     return {"completed": completed, "outputs": contexts["steps"]["grade"]["outputs"],
             "summary": summary.read_text(), "results": results, "repo": repo,
             "comment": (results / "comment.md").read_text() if results.exists() else ""}
@@ -185,6 +185,7 @@ def test_the_grading_steps_succeed(pull_request):
     for name, completed in pull_request["completed"].items():
         assert completed.returncode == 0, f"{name}: {completed.stderr[-3000:]}"
     assert "TAMPERED" not in pull_request["completed"]["grade"].stderr
+    assert not (pull_request["repo"] / "autograder-results").exists()  # outside the checkout
 
 
 def test_the_step_outputs_give_the_score(pull_request):
@@ -270,22 +271,28 @@ def test_with_a_token_the_private_grader_grades_and_never_in_a_weak_sandbox(toke
     for command in ("sudo", "python"):
         (bin_dir / command).write_text(f'#!/bin/sh\necho "{command} $*" >> "{log}"\n')
         (bin_dir / command).chmod(0o755)
+    workspace, temp = tmp_path / "workspace", tmp_path / "runner-temp"
+    for checkout in [".grader", ".grader-private"][:1 + (token == "true")]:
+        (workspace / checkout).mkdir(parents=True)  # as the checkout steps leave them
+    temp.mkdir()
     environ = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
-               "GITHUB_WORKSPACE": str(tmp_path)}
+               "GITHUB_WORKSPACE": str(workspace), "RUNNER_TEMP": str(temp)}
     contexts = {"secrets.GRADER_TOKEN != ''": token, "steps": {},
                 "job_env": workflow()["jobs"]["grade"]["env"]}
     steps = steps_by_id()
-    for name in ("install", "grade"):
-        completed = run_step(steps[name], contexts, environ, tmp_path, tmp_path)
+    for name in ("graders", "install", "grade"):
+        completed = run_step(steps[name], contexts, environ, workspace, temp)
         assert completed.returncode == 0, completed.stderr
-    grader = ".grader-private" if token == "true" else ".grader"
+    assert list(workspace.iterdir()) == []  # the submission's checkout comes into an empty folder
+    grader = "grader-private" if token == "true" else "grader"
     label = "course/grader-private@v2.1.0" if token == "true" else "course/grader@v2.1.0"
-    assert contexts["steps"]["install"]["outputs"] == {"grader": f"{tmp_path}/{grader}",
+    assert contexts["steps"]["install"]["outputs"] == {"grader": f"{temp}/{grader}",
                                                       "label": label}
     calls = log.read_text().splitlines()
-    assert f"python -I -m pip install --disable-pip-version-check -q ./{grader}" in calls
+    assert f"python -I -m pip install --disable-pip-version-check -q {temp}/{grader}" in calls
     grading = next(call for call in calls if "-m autograder.ci" in call)
-    assert f"--config {tmp_path}/{grader}/grading.toml --grader {label}" in grading
+    assert f"--output-dir {temp}/autograder-results" in grading
+    assert f"--config {temp}/{grader}/grading.toml --grader {label}" in grading
     assert ("--allow-weak-sandbox" in grading) == (token == "false")
 
 
@@ -303,14 +310,14 @@ def test_a_folder_without_the_assignments_is_reported_not_graded(tmp_path):
     (tmp_path / "assignments").mkdir()
     (tmp_path / "assignments" / "notes.txt").write_text("nothing yet")
     changed = tmp_path / "changed.txt"
-    changed.write_text("grading.toml\n")
+    changed.write_bytes(b"grading.toml\0")  # as git diff -z writes it
     outputs, summary = tmp_path / "outputs", tmp_path / "summary.md"
     completed = run_ci("--assignments", tmp_path / "assignments", "--output-dir",
                        tmp_path / "results", "--changed-files", changed,
                        env={"GITHUB_OUTPUT": str(outputs), "GITHUB_STEP_SUMMARY": str(summary),
                             "GITHUB_ACTIONS": "true"})
     assert completed.returncode == 2
-    assert completed.stdout.startswith("::error title=Autograder::")
+    assert completed.stdout.splitlines()[-1].startswith("::error title=Autograder::")
     assert summary.read_text().startswith("## Autograder: not graded")
     assert "Grading could not complete:" in summary.read_text()
     comment = (tmp_path / "results" / "comment.md").read_text()
@@ -448,6 +455,10 @@ def test_the_workflow_takes_the_grader_only_from_the_pinned_instructor_version()
             assert step["with"]["persist-credentials"] is False
     checkouts = {step["with"].get("path", "."): step["with"] for step in steps
                  if step.get("uses", "").startswith("actions/checkout@")}
+    # the graders first, into the empty workspace, then out of it, then the submission
+    assert list(checkouts) == [".grader", ".grader-private", "."]
+    order = [step.get("id") or step.get("with", {}).get("path", ".") for step in steps[:4]]
+    assert order == [".grader", ".grader-private", "graders", "."]
     assert checkouts[".grader"]["repository"] == "course/grader"
     assert checkouts[".grader"]["ref"] == "v2.1.0"
     assert checkouts[".grader-private"]["repository"] == "course/grader-private"

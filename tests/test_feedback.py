@@ -5,7 +5,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograder import strategies
+from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.observe import from_reference
+from autograder.drawing import name_node
 from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, replay
 from autograder.feedback.explain import divergence
 from autograder.feedback.variants import Mistakes
@@ -125,3 +127,30 @@ def test_a_skipped_first_child_is_explained():
     correct = reference_observation(the_call)
     assert divergence(the_call, TEXTBOOK, correct.trace[:1], correct.trace).endswith(
         "B is the first child A searches, and no node prunes before it has searched a child.")
+
+
+def test_an_explanation_is_computed_once_even_when_it_fails():
+    """pytest formats a failure several times and swallows what str() raises (a time-out
+    included): the explanation must not run again on each."""
+    runs = []
+
+    def explanation():
+        runs.append(1)
+        raise TimeoutError("the check ran out of time")
+
+    failure = CheckFailed("wrong.", Lazy(explanation))
+    with pytest.raises(TimeoutError):
+        str(failure)
+    assert str(failure) == str(failure) == "wrong." and len(runs) == 1
+
+
+def test_a_failures_feedback_has_a_size_limit():
+    text = str(CheckFailed("wrong: ", "x" * 10 * FEEDBACK_LIMIT))
+    assert len(text) < FEEDBACK_LIMIT + 100 and text.endswith(
+        f"(feedback cut at {FEEDBACK_LIMIT:,} characters)")
+
+
+@pytest.mark.parametrize("spec", [TEXTBOOK, {"kind": "tictactoe", "board": " " * 9}])
+def test_a_path_a_million_moves_long_is_named_briefly(spec):
+    name = name_node(spec, (7,) * 1_000_000)
+    assert len(name) < 200 and "999,976 more" in name

@@ -55,3 +55,21 @@ def test_a_notebook_kernel_cannot_steer_its_grading(monkeypatch):
     report = nbgrader_tests.grade_answers(sources)
     assert len(report["checks"]) == len(grading_config.load().checks)
     assert report["points"] == report["max_points"] == config_total()
+
+
+@pytest.mark.parametrize("lanes", ["1", "2"])
+def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, lanes):
+    """The grader caps its own address space (limits.grader_memory_mb); past it the grading stops
+    with one line, exit 2, whoever ran out (the grading process or a lane), and leaves no scratch.
+    Here the cap is set far below what grading the reference needs."""
+    config = tmp_path / "grading.toml"
+    config.write_text((ROOT / "grading.toml").read_text().replace(
+        "grader_memory_mb = 2048", "grader_memory_mb = 200"))
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    completed = run_cli("grade", reference_files(tmp_path / "reference"), "--config", config,
+                        "--lanes", lanes, env={"TMPDIR": str(scratch)})
+    assert completed.returncode == 2
+    assert completed.stderr == ("autograder: grading stopped: the grader ran out of memory "
+                                "(200 MiB, limits.grader_memory_mb in grading.toml)\n")
+    assert list(scratch.iterdir()) == []

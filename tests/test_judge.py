@@ -84,7 +84,8 @@ def test_the_same_trace_passes():
     [],
 ])
 def test_a_reply_of_the_wrong_shape_is_a_problem_never_an_exception(reply):
-    assert from_reply(reply, 0.0).problem == "sent the grader a reply it could not read"
+    traced = {"function": "minimax_value", "game": TEXTBOOK, "trace": True}
+    assert from_reply(reply, 0.0, traced).problem == "sent the grader a reply it could not read"
 
 
 @pytest.mark.parametrize("path", [(), (0,), (4, 0, 2, 6, 8), (78, 79, 1000)])

@@ -7,6 +7,7 @@ When a change to a report is meant, regenerate the golden files and review their
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_reporters.py tests/test_ci.py
 """
+import json
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -144,7 +145,7 @@ def test_junit_stays_valid_xml_whatever_the_feedback_holds():
 
 def test_markdown_shows_what_students_return_as_text_never_as_links_or_html():
     rendered = markdown.render(sample_report())
-    assert "\\[x\\](http://example.com) &lt;b&gt;\\*bold\\*&lt;/b&gt; \\_it\\_" in rendered
+    assert "\\[x\\](`http://example.com)` &lt;b&gt;\\*bold\\*&lt;/b&gt; \\_it\\_" in rendered
     assert "`minimax_value`" in rendered and "minimax\\_value" not in rendered
 
 
@@ -173,3 +174,36 @@ def test_a_tree_failure_draws_mermaid_coloured_by_who_examined_each_node():
     assert "Examined only by your search: C2, C3." in rendered
     assert "Alpha-beta pruned after: C (α=3 ≥ β=2)." in rendered
     assert "<details><summary>The tree as text</summary>" in rendered
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("ask @octocat", "ask @\u200doctocat"),
+    ("@course/staff", "@\u200dcourse/staff"),
+    ("mail a@b.example", "mail a@\u200db.example"),
+    ("see http://evil.example/x now", "see `http://evil.example/x` now"),
+    ("HTTPS://EVIL.EXAMPLE", "`HTTPS://EVIL.EXAMPLE`"),
+    ("www.evil.example/*x*", "`www.evil.example/*x*`"),
+    ("ftp://a`b", "``ftp://a`b``"),
+    ("one\r# two", "one # two"),
+])
+def test_markdown_text_neither_mentions_anyone_nor_links(text, expected):
+    """A pull-request comment would notify @user or @org/team; GitHub links bare URLs."""
+    assert markdown.escape(text) == expected
+
+
+def test_inline_code_stays_on_one_line():
+    assert markdown.code("a\rb\nc") == "`a b c`"
+
+
+def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
+    """json decodes a reply's "\\ud800" into a lone surrogate, which no UTF-8 writer accepts."""
+    check = CheckResult(name="minimax_value: odd", function="minimax_value", points=0,
+                        max_points=1, status="failed", feedback="raised ValueError: \ud800",
+                        shown={"heading": "It shows \udcff", "note": "\ud800",
+                               "example": {"kind": "tictactoe", "board": "         "}})
+    report = Report(submission="bob\udcff", checks=[check])
+    for form, render in FORMATS.items():
+        rendered = render(report)
+        if form in ("gradescope", "json"):  # json writes a surrogate as an escape
+            rendered = json.dumps(json.loads(rendered), ensure_ascii=False)
+        assert "\ufffd" in rendered.encode("utf-8").decode(), form

@@ -10,6 +10,7 @@ import json
 import os
 import select
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -300,6 +301,41 @@ def test_memory_is_capped(sandbox, scratch):
                "except MemoryError:\n"
                "    report(outcome='MemoryError')\n")
     assert run(sandbox, snippet, scratch)["outcome"] == "MemoryError"
+
+
+def test_children_share_one_memory_limit(sandbox, scratch):
+    """Four children of 300 MB each stay under a per-process limit of 600 MB but not, together,
+    under the worker's cgroup of 600 MB: the kernel kills some of them. (Four of 800 MB passed
+    the per-process 1 GiB limit before each worker had a cgroup.)"""
+    if sandbox.cgroup is None:
+        pytest.skip(f"{sandbox.mode} mode: no memory cgroup of ours here, so the total is the "
+                    f"process limit times the memory limit")
+    snippet = ("import subprocess\n"
+               "hog = 'x = bytearray(300 * 2**20); import time; time.sleep(3)'\n"
+               "children = [subprocess.Popen([sys.executable, '-c', hog]) for _ in range(4)]\n"
+               "report(codes=[child.wait() for child in children])\n")
+    codes = run(sandbox, snippet, scratch, limits=SandboxLimits(memory_mb=600))["codes"]
+    assert -signal.SIGKILL in codes and 0 in codes, codes
+
+
+def test_dev_and_dev_shm_hold_no_more_than_their_size(sandbox, scratch):
+    """bwrap's /dev is a tmpfs of half the machine's memory: /dev/shm gets a small tmpfs of its
+    own and the rest of /dev is read-only, in both modes that build their own root."""
+    require(sandbox.mode, ISOLATED, "the host's /dev/shm is shared (cleaned up after the uid)")
+    snippet = ("def fill(path):\n"
+               "    written = 0\n"
+               "    try:\n"
+               "        with open(path, 'wb') as handle:\n"
+               "            while written < 2**30:\n"
+               "                handle.write(bytes(2**20))\n"
+               "                written += 2**20\n"
+               "    except OSError:\n"
+               "        pass\n"
+               "    return written\n"
+               "report(shm=fill('/dev/shm/hoard'), dev=fill('/dev/hoard'))\n")
+    limits = SandboxLimits()
+    assert run(sandbox, snippet, scratch, limits=limits) == {"shm": limits.shm_mb * 2**20,
+                                                               "dev": 0}
 
 
 def test_files_and_descriptors_are_capped(sandbox, scratch):

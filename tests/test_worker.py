@@ -3,8 +3,9 @@ import textwrap
 
 import pytest
 
+from autograder import supervisor
 from autograder.config import Limits
-from autograder.observations import NO_ANSWER
+from autograder.observations import NO_ANSWER, TOO_DEEP, from_reply
 from autograder.sandbox import Sandbox
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 
@@ -102,6 +103,21 @@ def test_a_hang_is_killed_once_then_fails_at_once(student):
             s.call(VALUE)
 
 
+def test_a_call_that_waits_without_computing_is_stopped_by_the_wall_clock(student, monkeypatch):
+    """Time limits count CPU time, so a sleeping call is stopped by the wall clock's backstop,
+    and told why."""
+    monkeypatch.setattr(supervisor, "WALL_FLOOR_SECONDS", 2)
+    with student("""
+        import time
+
+        def minimax_value(game, state):
+            time.sleep(3600)
+    """) as s:
+        with pytest.raises(StudentTimedOut, match=r"did not return within 10 s, using 0\.\d s of "
+                                                  r"CPU time, so it waited without computing"):
+            s.call(VALUE)
+
+
 def test_a_flood_of_output_neither_blocks_nor_is_kept_whole(student):
     with student("""
         def minimax_value(game, state):
@@ -122,3 +138,81 @@ def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):
     """) as s:
         assert s.call(VALUE).answer == 0
         assert s.call({**VALUE, "state": [1]}).answer == 1
+
+
+def test_a_forged_trace_is_refused_before_it_costs_the_grader_memory(student):
+    """Correct answers with forged traces: millions of entries (more than the game has nodes),
+    and one path longer than a reply may be. Each is refused unsplit, so the grader's own Python
+    allocations for the whole exchange stay under 32 MB (read as before, the four million entries
+    alone made a tuple of 32 MB; a 16M-entry trace cost 128 MB a call)."""
+    import tracemalloc
+    with student("""
+        def minimax_value(game, state):
+            entries = [()] * 4_000_000 if game.game.tree[0] == [3, 12, 8] else [(0,) * 20_000_000]
+            type(game).trace = property(lambda self: entries)
+            return 3
+    """, Limits(call_floor_seconds=30.0)) as s:
+        tracemalloc.start()
+        try:
+            counted = s.call(VALUE)
+            too_large = s.call({**VALUE, "game": {**TEXTBOOK, "tree": [[3, 12, 9], 2]}})
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+    assert counted.problem.startswith("sent a trace of 4,000,000 nodes, more than the game has "
+                                      "(13 at most)")
+    assert too_large.problem.startswith("sent the grader a reply of more than 16 MiB")
+    assert peak < 32 * 2**20, f"{peak / 2**20:.0f} MB"
+
+
+@pytest.mark.parametrize("forged, problem", [
+    ("game.to_move(state._replace(path=(0,) * 1_000_000))",
+     "asked the game about a state that is not a node of the game (the path [0, 0, 0, 0, 0, 0, "
+     "0, 0, 0, 0, 0, 0, ... 999,976 more ..., 0, 0"),
+    ("game.to_move(state._replace(path=(1, 5)))", "(the path [1, 5]); use only the states"),
+    ("game._queried += [(0,), (0,)]; type(game).trace = property(lambda self: self._queried)",
+     "sent a trace that lists a node twice"),
+])
+def test_a_trace_holds_only_nodes_of_the_game_each_once(student, forged, problem):
+    with student(f"""
+        def minimax_value(game, state):
+            {forged}
+            return 3
+    """) as s:
+        got = s.call(VALUE)
+    assert problem in got.problem and got.answer is NO_ANSWER
+
+
+def test_a_trace_on_a_call_that_asked_for_none_is_a_wrong_shaped_reply():
+    reply = {"observation": {"answer": 0, "type": "int", "trace": "\n"}}
+    assert from_reply(reply, 0.0, {**VALUE, "function": "minimax_decision", "trace": False}) \
+        .problem == "sent the grader a reply it could not read"
+    assert from_reply(reply, 0.0, VALUE).trace == ("",)
+
+
+@pytest.mark.parametrize("source", [
+    """
+    def minimax_value(game, state):
+        answer = 3
+        for _ in range(100_000):
+            answer = [answer]
+        return answer
+    """,
+    """
+    import os, sys
+    def minimax_value(game, state):  # past the worker's own check, straight to the reply pipe
+        os.write(int(sys.argv[3]), b'{"id": 1, "observation": {"type": "list", "answer": '
+                 + b"[" * 100_000 + b"]" * 100_000 + b'}}\\n')
+        return 3
+    """,
+    """
+    import os, sys
+    def minimax_value(game, state):  # spaced out, deeper than json decodes
+        os.write(int(sys.argv[3]), b'{"id": 1, "observation": {"type": "list", "answer": '
+                 + b"[ " * 3000 + b"]" * 3000 + b'}}\\n')
+        return 3
+    """,
+])
+def test_an_answer_nested_too_deeply_is_the_students_problem(student, source):
+    with student(source) as s:
+        assert s.call(VALUE).problem == TOO_DEEP

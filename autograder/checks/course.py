@@ -15,6 +15,10 @@ TEXTBOOK = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 # Exercise 1: value 4, action 0 (E); alpha-beta examines 7 of the 9 leaves.
 EXERCISE_1 = tree([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
 TREES = [TEXTBOOK, EXERCISE_1]
+# The same tree with MIN to move (value 6, action 1), and the smallest tie at a MIN root: a search
+# that keeps the last of equally good actions answers 1 instead of 0.
+TEXTBOOK_MIN = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN")
+MIN_TIE = tree([1, 1], "MIN")
 
 # The empty board (value 0), O threatening the middle column (X must block at 7, value 0) and X
 # able to make a double threat at 3 (value +1). Alpha-beta examines 18,297, 101 and 93 nodes.
@@ -22,6 +26,12 @@ EMPTY = board("         ")
 BLOCK = board("XOX O    ")
 DOUBLE_THREAT = board("XO  X   O")
 POSITIONS = [EMPTY, BLOCK, DOUBLE_THREAT]
+# O to move: each of those positions one move on, X having played as the course says (the centre,
+# the block at 7, the double threat at 3).
+AFTER_CENTRE = board("    X    ")
+BLOCKED = board("XOX O  X ")
+THREAT_MADE = board("XO XX   O")
+O_POSITIONS = [AFTER_CENTRE, BLOCKED, THREAT_MADE]
 
 # Exercise 2's order: centre, corners, edges (alpha-beta from the empty board: 7,275 nodes).
 CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
@@ -32,8 +42,13 @@ PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN,
 
 NAMES = [(TEXTBOOK, "the course's textbook tree"),
          (EXERCISE_1, "the tree of the course's exercise 1"),
+         (TEXTBOOK_MIN, "the course's textbook tree with MIN to move"),
+         (MIN_TIE, "a MIN node with two equal leaves"),
          (EMPTY, "the empty board"), (BLOCK, "the course's blocking position"),
          (DOUBLE_THREAT, "the course's double-threat position"),
+         (AFTER_CENTRE, "the empty board after X takes the centre"),
+         (BLOCKED, "the course's blocking position after X blocks at 7"),
+         (THREAT_MADE, "the course's double-threat position after X plays 3"),
          (PRICE_WAR, "the course's price war")]
 
 

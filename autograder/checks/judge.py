@@ -30,17 +30,30 @@ class CheckFailed(AssertionError):
         self.shown, self.traces = shown, traces
 
     def __str__(self):
-        return "".join(map(str, self.args))
+        text = "".join(map(str, self.args))
+        if len(text) <= FEEDBACK_LIMIT:
+            return text
+        return f"{text[:FEEDBACK_LIMIT]}\n... (feedback cut at {FEEDBACK_LIMIT:,} characters)"
+
+
+FEEDBACK_LIMIT = 8000  # characters of one failure's message: a few paragraphs at most
 
 
 class Lazy:
-    """A value computed the first time it is needed, then kept."""
+    """A value computed the first time it is needed, then kept, even when computing it failed.
+
+    pytest formats a failure several times and swallows what str() raises there (traceback's
+    _safe_string), a time-out included: a value recomputed on every str() would run the
+    explanation again each time, past any time limit. An explanation that failed is left out."""
+
+    FAILED = ""
 
     def __init__(self, compute, *args):
         self.compute, self.args, self.computed = compute, args, None
 
     def value(self):
         if self.computed is None:
+            self.computed = self.FAILED
             self.computed = self.compute(*self.args)
         return self.computed
 

@@ -64,7 +64,8 @@ class Observer:
         if key not in self.seen:
             pending = self.student.submit(call)
             want = from_reference(self.reference_data(call, key))
-            self.seen[key] = Observed(call["function"], pending.wait(want.seconds), want, call)
+            self.seen[key] = Observed(call["function"], pending.wait(want.seconds, want.trace),
+                                            want, call)
         return self.seen[key]
 
     @contextmanager

@@ -40,10 +40,14 @@ def test_alphabeta_value_on_trees(observer, game):
 @given(case=strategies.games_with_windows())
 @example(case=(course.TEXTBOOK, (2, 4)))
 @example(case=(course.TEXTBOOK, (3, 12)))
+@example(case=(course.TEXTBOOK_MIN, (5, 7)))
+@example(case=(course.TEXTBOOK_MIN, (12, 20)))  # B = 12 closes the root's window: prune C and D
+@example(case=(course.TEXTBOOK_MIN, (-10, 4)))
 def test_alphabeta_value_window_rule(observer, case):
     game, (alpha, beta) = case
-    judge.window_rule(observer.both(call("alphabeta_value", game, alpha, beta)),
-                      observer.true_value(game), alpha, beta, judge.shown(game))
+    for rooted in strategies.both_roots(game):
+        judge.window_rule(observer.both(call("alphabeta_value", rooted, alpha, beta)),
+                          observer.true_value(rooted), alpha, beta, judge.shown(rooted))
 
 
 @check("alphabeta_value: examines the reference's nodes")
@@ -92,24 +96,34 @@ def test_alphabeta_value_nodes_on_positions(observer):
 @given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
 @example(game=course.TEXTBOOK, order=None)
 @example(game=course.EXERCISE_1, order=None)
+@example(game=course.TEXTBOOK_MIN, order=None)
+@example(game=course.MIN_TIE, order=None)
 def test_alphabeta_decision_on_trees(observer, game, order):
-    judge.same_answer(observer.both(call("alphabeta_decision", game, *order_argument(order))),
-                      judge.shown(game, note=searched_in(order)),
-                      "the best action (the first of equally good ones in search order)")
+    for rooted in strategies.both_roots(game):
+        judge.same_answer(
+            observer.both(call("alphabeta_decision", rooted, *order_argument(order))),
+            judge.shown(rooted, note=searched_in(order)),
+            "the best action (the first of equally good ones in search order)")
 
 
 @check("alphabeta_decision: examines the reference's nodes")
 @given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
 @example(game=course.TEXTBOOK, order=None)
+@example(game=course.TEXTBOOK_MIN, order=None)
+@example(game=course.MIN_TIE, order=None)
 def test_alphabeta_decision_nodes(observer, game, order):
-    judge.same_trace(observer.both(call("alphabeta_decision", game, *order_argument(order))),
-                     game, judge.shown(game, note=searched_in(order)))
+    for rooted in strategies.both_roots(game):
+        judge.same_trace(
+            observer.both(call("alphabeta_decision", rooted, *order_argument(order))),
+            rooted, judge.shown(rooted, note=searched_in(order)))
 
 
 @check("alphabeta_decision: the course's tic-tac-toe positions")
 def test_alphabeta_decision_on_positions(observer):
-    cases = [(game, ()) for game in course.POSITIONS] + [(course.EMPTY, (CENTER_FIRST_ORDER,))]
-    for game, order in cases:  # 0, 7 and 3; centre first from the empty board, 4
+    # 0, 7 and 3; centre first from the empty board, 4; then O to move, with and without
+    cases = [(game, ()) for game in course.POSITIONS + course.O_POSITIONS] + \
+        [(game, (CENTER_FIRST_ORDER,)) for game in (course.EMPTY, *course.O_POSITIONS)]
+    for game, order in cases:
         judge.same_answer(observer.both(call("alphabeta_decision", game, *order)), judge.shown(
             game, smallest=False, note="Searched centre first." if order else ""),
             "the best action (the first of equally good ones in search order)")

@@ -40,14 +40,18 @@ def test_minimax_value_examines_the_whole_game(observer):
 @given(game=strategies.tree_games(inner=True))
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
+@example(game=course.TEXTBOOK_MIN)
+@example(game=course.MIN_TIE)
 def test_minimax_decision_on_trees(observer, game):
-    judge.same_answer(observer.both(call("minimax_decision", game)), judge.shown(game),
-                      "the best action (the first of equally good ones)")
+    for rooted in strategies.both_roots(game):
+        judge.same_answer(observer.both(call("minimax_decision", rooted)), judge.shown(rooted),
+                          "the best action (the first of equally good ones)")
 
 
 @check("minimax_decision: the course's tic-tac-toe positions")
 def test_minimax_decision_on_positions(observer):
-    for game in course.POSITIONS:  # 0 (every opening draws), 7 (block) and 3 (double threat)
+    # 0 (every opening draws), 7 (block) and 3 (double threat); then O to move
+    for game in course.POSITIONS + course.O_POSITIONS:
         judge.same_answer(observer.both(call("minimax_decision", game)),
                           judge.shown(game, smallest=False),
                           "the best action (the first of equally good ones)")

@@ -5,6 +5,8 @@ A match is claimed only when a variant with that one mistake returns exactly the
 and, for the searches whose nodes are counted, examines exactly the student's nodes in the same
 order, while the correct search does not: the sentence states what was observed, nothing more.
 """
+import time
+
 from autograder.feedback import variants
 from autograder.feedback.variants import Mistakes
 from autograder.games.instrumented import InstrumentedGame
@@ -32,6 +34,10 @@ EXPLANATIONS = {
     "last_of_ties": ("keeps the last of equally good actions", "change the best action only "
                      "for a strictly better value, so ties keep the first"),
 }
+
+# Replays are full searches (seconds each on the empty board): past this, the rest are not tried,
+# so that an explanation never costs a check its time limit.
+DIAGNOSIS_SECONDS = 60.0
 
 SUSPECTS = {
     "minimax_value": ["starts_at_zero", "levels_from_root"],
@@ -71,7 +77,10 @@ def diagnose(call, got):
         return ""
     if matches(call, got, Mistakes()):
         return ""
+    deadline = time.monotonic() + DIAGNOSIS_SECONDS
     for mistake in SUSPECTS[function]:
+        if time.monotonic() > deadline:
+            return ""
         if matches(call, got, Mistakes(**{mistake: True})):
             does, fix = EXPLANATIONS[mistake]
             seen = "answer and examined nodes" if function in TRACED else "answer"

@@ -5,6 +5,7 @@ and points); after_due_date maps to Gradescope's own after_due_date.
 """
 import json
 
+from autograder.reporters.readable import readable
 from autograder.reporters.text import feedback_with_input
 
 
@@ -13,6 +14,7 @@ GRADESCOPE_VISIBILITY = {"visible": "visible", "hidden": "visible",
 
 
 def render(report):
+    report = readable(report)
     tests = [{"name": check.name, "score": check.points, "max_score": check.max_points,
               "status": "passed" if check.passed else "failed",
               "output": feedback_with_input(check),

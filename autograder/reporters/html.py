@@ -6,6 +6,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from autograder.drawing import (OTHER, bound, draw_example, draw_mermaid, examined_by, layout,
                                 node_names)
+from autograder.reporters.readable import readable
 from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
@@ -64,6 +65,7 @@ def failure(check):
 
 
 def render(report):
+    report = readable(report)
     template = ENVIRONMENT.get_template("report.html.j2")
     return template.render(report=report, functions=report.by_function(), kinds=KINDS,
                            failures=[failure(c) for c in report.checks if not c.passed])

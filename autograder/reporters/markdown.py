@@ -4,11 +4,13 @@ the check recorded both searches) with the text drawing folded under it; a board
 text. What a pull-request comment and a CI job summary show (autograder/ci.py builds on the parts).
 
 Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
-the student's) is escaped, so it cannot turn into links, HTML or headings.
+the student's) is escaped, so it cannot turn into links, HTML or headings, nor notify anyone: in a
+pull-request comment `@user` would ping that user or team.
 """
 import re
 
 from autograder.drawing import bound, draw_example, draw_mermaid, examined_by, node_names
+from autograder.reporters.readable import readable
 from autograder.results import contract_order
 from autograder.worker.calls import encode_path
 
@@ -21,17 +23,32 @@ KINDS = {  # who examined a node -> (Mermaid style, what the legend says)
 }
 _INLINE = re.compile(r"[\\`*\[\]|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _BLOCK_START = re.compile(r"^(\s*)([#+=-])|^(\s*\d+)([.)])")
+# What GitHub links without brackets: any scheme's "://" (it links http, https and ftp) and "www.".
+_BARE_LINK = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)\S*)", re.IGNORECASE)
+NO_MENTION = "@\u200d"  # a zero-width joiner after @: neither a mention nor an e-mail link
 
 
 def points(value):
     return f"{value:g}"
 
 
+def _one_line(text):
+    return str(text).replace("\r", " ").replace("\n", " ")
+
+
+def _escape_words(text):
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = text.replace("@", NO_MENTION)
+    return _INLINE.sub(lambda match: "\\" + match.group(0), text)
+
+
 def escape(text):
-    """Text that Markdown shows as it is, on one line: no emphasis, links, code, tables or HTML.
-    An underscore inside a word (minimax_value) stays as it is: it cannot start emphasis there."""
-    text = str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _INLINE.sub(lambda match: "\\" + match.group(0), text.replace("\n", " "))
+    """Text that Markdown shows as it is, on one line: no emphasis, links, code, tables, HTML or
+    mentions. An underscore inside a word (minimax_value) stays as it is: it cannot start emphasis
+    there. A bare link becomes inline code, which GitHub never links."""
+    pieces = _BARE_LINK.split(_one_line(text))  # text, link, text, ..., text
+    return "".join(code(piece) if index % 2 else _escape_words(piece)
+                   for index, piece in enumerate(pieces))
 
 
 def _escape_start(match):
@@ -47,7 +64,7 @@ def paragraphs(text):
 
 def code(text):
     """`text` as inline code, whatever backticks it holds."""
-    text = str(text).replace("\n", " ")
+    text = _one_line(text)
     longest = max((len(run) for run in re.findall(r"`+", text)), default=0)
     fence = "`" * (longest + 1)
     pad = " " if text.startswith("`") or text.endswith("`") or not text.strip() else ""
@@ -174,6 +191,7 @@ def check_list(report):
 
 
 def render(report):
+    report = readable(report)
     return "\n\n".join([
         f"## {escape(report.submission)}: {points(report.points)} / "
         f"{points(report.max_points)} points",

@@ -2,8 +2,11 @@
 import dataclasses
 import json
 
+from autograder.reporters.readable import readable
+
 
 def render(report):
+    report = readable(report)
     data = dataclasses.asdict(report)
     data["points"], data["max_points"] = report.points, report.max_points
     data["functions"] = [dataclasses.asdict(summary) for summary in report.by_function()]

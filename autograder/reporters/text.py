@@ -6,6 +6,7 @@ from rich.console import Console
 from rich.table import Table
 
 from autograder.drawing import draw_input
+from autograder.reporters.readable import readable
 
 
 def _points(value):
@@ -20,6 +21,7 @@ def feedback_with_input(check):
 
 
 def render(report):
+    report = readable(report)
     table = Table(title=f"{report.submission}: {_points(report.points)} / "
                         f"{_points(report.max_points)} points")
     for column in ("function", "points", "passed", "failed"):

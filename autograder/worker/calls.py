@@ -65,8 +65,17 @@ def decode_trace(text):
     return tuple(text.split("\n")[:-1])
 
 
+# Levels of lists an answer may nest: the deepest correct answer has one, and the grader must read
+# any answer without recursing deeper than Python allows.
+ANSWER_DEPTH = 100
+
+
 class Unencodable(Exception):
     """The answer holds a value that is not an exact builtin type."""
+
+
+class TooDeep(Exception):
+    """The answer nests lists more than ANSWER_DEPTH levels deep."""
 
 
 def build_game(spec):
@@ -93,13 +102,15 @@ def build_argument(value):
     return value
 
 
-def encode_answer(value):
+def encode_answer(value, levels=ANSWER_DEPTH):
     """The answer as JSON data. Only exact builtins cross, so a subclass with a rigged == cannot."""
     kind = type(value)
     if value is None or kind in (int, float, str, bool):
         return value
     if kind in (list, tuple):
-        return [encode_answer(item) for item in value]
+        if levels == 0:
+            raise TooDeep
+        return [encode_answer(item, levels - 1) for item in value]
     raise Unencodable(kind.__name__)
 
 
@@ -122,10 +133,12 @@ def perform(function, call):
 
 
 def observe(function, args, game=None):
-    """Call `function(*args)`; the answer, its exact type and the game's trace, as plain data."""
-    start = time.perf_counter()
+    """Call `function(*args)`; the answer, its exact type, the game's trace and the CPU time the
+    call took in this thread (which time limits scale: unlike the wall clock, a busy machine
+    leaves it as it is), as plain data."""
+    start = time.thread_time()
     value = function(*args)
-    seconds = time.perf_counter() - start
+    seconds = time.thread_time() - start
     observation = {"type": type(value).__name__, "seconds": seconds}
     try:
         observation["answer"] = encode_answer(value)

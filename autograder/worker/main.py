@@ -11,7 +11,7 @@ import os
 import sys
 import traceback
 
-from autograder.worker.calls import MODULES, perform
+from autograder.worker.calls import ANSWER_DEPTH, MODULES, TooDeep, perform
 from autograder.worker.protocol import decode_message, encode_message
 
 MESSAGE_LIMIT = 2000
@@ -70,6 +70,8 @@ def serve(submission, request):
         return {"problem": problem}
     try:
         return {"observation": perform(function, call)}
+    except TooDeep:
+        return {"problem": {"too_deep": ANSWER_DEPTH}}
     except BaseException as exc:  # noqa: BLE001 - sys.exit() and KeyboardInterrupt included
         return {"problem": {"raised": describe_exception(exc, submission.folder)}}
 

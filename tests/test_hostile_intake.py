@@ -1,0 +1,461 @@
+"""Hostile intake: what a student hands in, and how a class batch lists it, can neither hand in the
+reference nor take the batch down. Every link and archive is made here, at test time.
+
+Staging (each through the command line: exit 2, one line naming the path, no results file):
+- a submission that is a link (`assignments -> .grader-private/reference`, once graded 100/100);
+- a real folder holding a link out of it: to the private source notebook, to a folder of the
+  private course (the notebook glob followed it), or to one private module among real files;
+- a notebook that is itself a link, and a zip holding a link entry;
+- a link inside the submission that stays inside it is only not followed: the real files grade.
+Archives and notebooks:
+- a zip of 1,001 entries, and one whose entries declare 100 MiB (3,000 x 1 MiB were staged as
+  3 GB), are refused before anything is unpacked; one whose entries claim to be smaller than they
+  are stops at the size it declared (zipfile's CRC check); a zipped notebook over 16 MiB is refused;
+- zipped notebooks are read one at a time: nothing but the modules is written, and the memory
+  staging takes does not grow with the number of notebooks (150 x 16 MiB were written out);
+- a notebook nested 200,000 deep, one over 32 MiB, one that is not JSON, and one without answer
+  cells are each a one-line error, exit 2, never a traceback.
+A class batch (one run, then a rerun, then a submission that hangs):
+- entries named `../[/b].py` inside a zip (rich's MarkupError once broke every run),
+  `.reference-answers.zip` (it overwrote the answers cache and crashed the summary),
+  `=HYPERLINK(...).zip` (a formula in gradebook.csv), a name with an escape sequence, `alice/`,
+  `alice.zip` and `alice-2.zip` (one shared row), and `linked -> the private reference` each get a
+  row of their own whose status is what staging that entry says; the batch exits 0 and the rerun
+  too;
+- a submission that hangs is stopped at --submission-timeout, its row says so, and nothing of its
+  grading is left running; a grading killed (as by the OOM killer), out of memory or timing out
+  with a child in its session is that submission's error row (run_grading, on small commands).
+"""
+import csv
+import json
+import resource
+import shutil
+import sys
+import time
+import tracemalloc
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from autograder.batch import (ANSWERS_FILE, escaped, find_submissions, printable, run_grading,
+                              spreadsheet_cell)
+from autograder.notebooks import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
+from autograder.nbgrader_tests import MODULES
+from autograder.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT, SubmissionError,
+                                   stage)
+from conftest import REFERENCE, ROOT, reference_files, run_cli
+from test_hostile import leftovers, sandbox_processes, settled
+
+HANG_SECONDS = 4  # the batch limit of a submission that costs two call limits (3 s each) or more
+
+
+def notebook(answers, filler=""):
+    """A notebook with an nbgrader answer cell per {module: source}, and `filler` in markdown."""
+    cells = [{"cell_type": "code", "metadata": {"nbgrader": {"solution": True, "grade_id": module}},
+              "source": source, "outputs": []} for module, source in answers.items()]
+    cells.append({"cell_type": "markdown", "metadata": {}, "source": filler})
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def reference_notebook():
+    return notebook({m: (REFERENCE / f"{m}.py").read_text() for m in MODULES})
+
+
+def refused(tmp_path, submission):
+    """Grade `submission` by the command line; assert it is refused in one line and return it."""
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", submission, "--format", "json", "--output", output)
+    assert completed.returncode == 2, completed.stderr
+    assert completed.stderr.count("\n") == 1 and completed.stderr.startswith("autograder: ")
+    assert not output.exists()
+    return completed.stderr.removeprefix("autograder: ").strip()
+
+
+@pytest.fixture
+def private(tmp_path):
+    """The private grader beside the student's work: its reference and its source notebook."""
+    folder = reference_files(tmp_path / ".grader-private" / "reference")
+    source = folder.parent / "source" / "adversarial_search"
+    source.mkdir(parents=True)
+    (source / "adversarial_search.ipynb").write_text(json.dumps(reference_notebook()))
+    return folder.parent
+
+
+# ---------------------------------------------------------------------------------------------
+# Links
+
+
+def test_a_submission_that_is_a_link_is_refused(tmp_path, private):
+    (tmp_path / "assignments").symlink_to(private / "reference")
+    reason = refused(tmp_path, tmp_path / "assignments")
+    assert reason == (f"{tmp_path / 'assignments'} is a symbolic link; hand in the folder or file "
+                      f"itself, not a link to it")
+
+
+@pytest.mark.parametrize("name, target", [
+    ("adversarial_search.ipynb", "source/adversarial_search/adversarial_search.ipynb"),
+    ("course", "source/adversarial_search"),
+    ("minimax.py", "reference/minimax.py"),
+])
+def test_a_folder_holding_a_link_out_of_it_is_refused(tmp_path, private, name, target):
+    work = tmp_path / "assignments"
+    work.mkdir()
+    for module in ("alphabeta.py", "ordering.py", "price_war.py"):
+        shutil.copy(ROOT / "assignments" / module, work / module)  # the real stubs beside it
+    (work / name).symlink_to(private / target)
+    assert refused(tmp_path, work) == (f"{work}: {name!r} is a link leading out of the "
+                                       f"submission; hand in the files themselves, not links")
+
+
+def test_a_notebook_that_is_a_link_is_refused(tmp_path, private):
+    link = tmp_path / "mine.ipynb"
+    link.symlink_to(private / "source" / "adversarial_search" / "adversarial_search.ipynb")
+    assert refused(tmp_path, link).startswith(f"{link} is a symbolic link;")
+
+
+def test_a_zip_holding_a_link_entry_is_refused(tmp_path, private):
+    archive = tmp_path / "handin.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        link = zipfile.ZipInfo("minimax.py")
+        link.external_attr = 0o120777 << 16  # what `zip -y` stores for a link
+        zipped.writestr(link, str(private / "reference" / "minimax.py"))
+    assert refused(tmp_path, archive) == (f"{archive}: the entry 'minimax.py' is a symbolic link; "
+                                          f"zip the files themselves (not with zip -y)")
+
+
+def test_a_link_that_stays_inside_is_not_followed(tmp_path):
+    work = tmp_path / "work"
+    reference_files(work / "v2")
+    (work / "latest").symlink_to("v2")  # followed, it would be a second folder of solutions
+    staged = stage(work, tmp_path / "scratch")
+    assert {p.name: p.read_text() for p in staged.iterdir()} == {
+        p.name: p.read_text() for p in (work / "v2").iterdir()}
+
+
+# ---------------------------------------------------------------------------------------------
+# Archives and notebooks
+
+
+def zip_of(path, entries, compression=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(path, "w", compression) as zipped:
+        for name, data in entries:
+            zipped.writestr(name, data)
+    return path
+
+
+def test_a_zip_of_too_many_entries_is_refused(tmp_path):
+    entries = [("minimax.py", "")] + [(f"x{i}.py", "") for i in range(ENTRY_LIMIT)]
+    archive = zip_of(tmp_path / "many.zip", entries)
+    assert refused(tmp_path, archive) == (f"{archive} holds {ENTRY_LIMIT + 1} entries, over "
+                                          f"{ENTRY_LIMIT}: zip your solutions folder only")
+
+
+def test_a_zip_that_unpacks_too_big_is_refused_before_unpacking(tmp_path):
+    count = TOTAL_LIMIT // MIB + 36  # 1 MiB entries, each under the file limit: 100 MiB in all
+    archive = zip_of(tmp_path / "bomb.zip", [("minimax.py", "")] + [
+        (f"x{i}.py", b"#" * MIB) for i in range(count)])
+    assert archive.stat().st_size < MIB  # it is the unpacking that is big
+    assert refused(tmp_path, archive) == (f"{archive} unpacks to over {TOTAL_LIMIT // MIB} MiB: "
+                                          f"zip your solutions folder only")
+
+
+def test_a_zip_that_understates_its_sizes_stops_at_the_size_it_declared(tmp_path):
+    data = b"#" * (2 * MIB)
+    archive = zip_of(tmp_path / "liar.zip", [("minimax.py", data)])
+    raw = bytearray(archive.read_bytes())
+    declared = len(data).to_bytes(4, "little")
+    assert raw.count(declared) == 2  # the local header's and the central directory's
+    archive.write_bytes(bytes(raw).replace(declared, (100).to_bytes(4, "little")))
+    assert "Bad CRC-32 for file 'minimax.py'" in refused(tmp_path, archive)
+
+
+def test_a_zipped_notebook_too_big_is_refused(tmp_path):
+    archive = zip_of(tmp_path / "big.zip", [
+        ("a.ipynb", json.dumps(notebook({}, "#" * NOTEBOOK_LIMIT)))])
+    assert refused(tmp_path, archive) == (f"{archive}: 'a.ipynb' is over {NOTEBOOK_LIMIT // MIB} "
+                                          f"MiB; hand in source files, with the notebooks' outputs "
+                                          f"cleared")
+
+
+def staging_peak(archive, scratch):
+    """The most memory staging `archive` held at once (bytes), and the files it wrote."""
+    tracemalloc.start()
+    try:
+        stage(archive, scratch)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return peak, sorted(str(p.relative_to(scratch)) for p in Path(scratch).rglob("*"))
+
+
+def test_zipped_notebooks_are_read_one_at_a_time(tmp_path):
+    filler = "#" * (TOTAL_LIMIT // len(MODULES) - MIB)  # as many as fit in the limit
+    parts = [(f"{m}.ipynb", json.dumps(notebook({m: (REFERENCE / f"{m}.py").read_text()},
+                                                filler))) for m in MODULES]
+    one, _ = staging_peak(zip_of(tmp_path / "one.zip", parts[:1]), tmp_path / "one")
+    every, written = staging_peak(zip_of(tmp_path / "every.zip", parts), tmp_path / "every")
+    assert written == ["submission"] + [f"submission/{m}.py" for m in sorted(MODULES)]
+    assert every < 1.25 * one, f"{len(MODULES)} notebooks took {every}, one took {one} bytes"
+
+
+DEEP = '{"cells": ' + "[" * 200_000 + "]" * 200_000 + "}"
+AGAIN = "save it from Jupyter and hand it in again"
+
+
+def deep_notebook(tmp):
+    (tmp / "deep.ipynb").write_text(DEEP)
+    return "deep.ipynb"
+
+
+def deep_zipped_notebook(tmp):
+    zip_of(tmp / "deep.zip", [("deep.ipynb", DEEP)])
+    return "deep.zip"
+
+
+def sparse_notebook(tmp):
+    with open(tmp / "big.ipynb", "wb") as handle:
+        handle.truncate(DIRECT_NOTEBOOK_LIMIT + 1)  # its size is all that is read
+    return "big.ipynb"
+
+
+def binary_notebook(tmp):
+    (tmp / "text.ipynb").write_bytes(b"\xff not json")
+    return "text.ipynb"
+
+
+def unanswered_notebook(tmp):
+    (tmp / "none.ipynb").write_text(json.dumps(notebook({})))
+    return "none.ipynb"
+
+
+@pytest.mark.parametrize("make, says", [
+    (deep_notebook, f"deep.ipynb is nested too deeply to be a notebook; {AGAIN}"),
+    (deep_zipped_notebook,
+     f"deep.zip: 'deep.ipynb' is nested too deeply to be a notebook; {AGAIN}"),
+    (sparse_notebook, f"big.ipynb is over {DIRECT_NOTEBOOK_LIMIT // MIB} MiB: clear its outputs "
+                      f"and hand it in again"),
+    (binary_notebook, "text.ipynb: it is not a notebook ('utf-8' codec can't decode byte 0xff in "
+                      f"position 0: invalid start byte); {AGAIN}"),
+    (unanswered_notebook, "none.ipynb has no answer cells (nbgrader cells named minimax, "
+                          "alphabeta, ordering, price_war): hand in the assignment's notebook "
+                          "with your code in its answer cells"),
+])
+def test_a_malformed_notebook_is_one_line_and_exit_2(tmp_path, make, says):
+    assert refused(tmp_path, tmp_path / make(tmp_path)) == f"{tmp_path}/{says}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Class layouts and the gradebook, without grading
+
+
+def test_a_class_lists_links_as_entries_and_never_walks_into_them(tmp_path, private):
+    klass = tmp_path / "class"
+    reference_files(klass / "alice")
+    (klass / "linked").symlink_to(private / "reference")
+    (klass / "dangling").symlink_to(tmp_path / "nowhere")
+    course = tmp_path / "course" / "submitted"
+    reference_files(course / "ana" / "adversarial_search")
+    (course / "ben").symlink_to(private)  # followed, .grader-private's folders would be entries
+    (course / "cy").mkdir()
+    (course / "cy" / "adversarial_search").symlink_to(private / "reference")
+    export = tmp_path / "export"
+    reference_files(export / "submission_1")
+    (export / "submission_2").symlink_to(private / "reference")
+    (export / "submission_metadata.yml").write_text("submission_1: {}\n")
+
+    found = {e.id: e.path for e in find_submissions([klass, course.parent, export])}
+    assert found == {"alice": klass / "alice", "dangling": klass / "dangling",
+                     "linked": klass / "linked", "ana": course / "ana" / "adversarial_search",
+                     "ben": course / "ben", "cy": course / "cy" / "adversarial_search",
+                     "submission_1": export / "submission_1",
+                     "submission_2": export / "submission_2"}
+    for name, path in found.items():
+        if path.is_symlink():
+            with pytest.raises(SubmissionError, match="is a symbolic link"):
+                stage(path, tmp_path / "scratch" / name)
+
+
+def test_ids_are_unique_and_never_dot_names(tmp_path):
+    names = ["alice", "alice.zip", "alice-2.zip", "Alice.zip", ".reference-answers.zip",
+             ".zip", "\x1b[2J.zip", "\u20ac" * 80 + ".zip", "\u20ac" * 80 + "-2.zip"]
+    for name in names:
+        (tmp_path / name).mkdir()
+    ids = [e.id for e in find_submissions([tmp_path / n for n in names])]
+    assert len({i.casefold() for i in ids}) == len(names)
+    assert not any(i.startswith(".") or not i.isprintable() for i in ids)
+    # Its results file, and write_atomically's temporary name for it, are valid names.
+    assert max(len(f".{i}.json.12345678".encode()) for i in ids) <= 255
+
+
+def test_gradebook_cells_and_printed_names_are_inert():
+    for start in ("=", "+", "-", "@", "\t", "\r"):
+        assert spreadsheet_cell(f"{start}HYPERLINK(1)") == f"'{start}HYPERLINK(1)"
+    assert spreadsheet_cell("alice") == "alice"
+    shown = printable("../[/b].py \x1b[2J\udc80")
+    assert shown.plain == "../[/b].py \\x1b[2J\\udc80" and not shown.spans
+
+
+# ---------------------------------------------------------------------------------------------
+# A grading's process: crashes and time limits, on small commands
+
+
+def python(code):
+    return [sys.executable, "-c", code]
+
+
+def test_a_grading_killed_or_out_of_memory_is_its_error_row():
+    assert run_grading(python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"), 30) \
+        == "grading crashed: killed by SIGKILL (out of memory?)"
+    limit = f"resource.setrlimit(resource.RLIMIT_AS, ({256 * MIB}, {resource.RLIM_INFINITY}))"
+    assert run_grading(python(f"import resource; {limit}; bytearray({1024 * MIB})"), 30) \
+        == "grading crashed (exit code 1): MemoryError"
+    assert run_grading(python("import sys; sys.exit('autograder: no such file or folder: x')"),
+                       30) == "grading crashed (exit code 1): autograder: no such file or folder: x"
+    assert run_grading(python("import sys; print('autograder: bad zip', file=sys.stderr); "
+                              "sys.exit(2)"), 30) == "bad zip"
+
+
+def test_a_grading_past_its_limit_is_killed_with_its_whole_session(tmp_path):
+    pid_file = tmp_path / "pid"
+    # A child in the grading's session that ignores SIGTERM, as a lane of the grader would be.
+    code = ("import signal, subprocess, sys, time\n"
+            "child = subprocess.Popen([sys.executable, '-c', 'import signal, time; "
+            "signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(600)'])\n"
+            f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
+            "time.sleep(600)\n")
+    started = time.monotonic()
+    assert run_grading(python(code), 2) == "grading stopped: took longer than 2 s"
+    assert time.monotonic() - started < 10
+    child = int(pid_file.read_text())
+    assert settled(lambda: [child] if running(child) else []) == []
+
+
+def running(pid):
+    """Whether process `pid` exists and is not a zombie (which runs nothing)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+# ---------------------------------------------------------------------------------------------
+# A class batch
+
+
+def hang_submission(folder):
+    """Two functions that never return: grading it costs two call limits, over HANG_SECONDS."""
+    folder.mkdir(parents=True)
+    (folder / "minimax.py").write_text(
+        "def minimax_value(game, state):\n    while True:\n        pass\n\n\n"
+        "def minimax_decision(game, state):\n    while True:\n        pass\n")
+    return folder
+
+
+def read_gradebook(output):
+    with open(output / "gradebook.csv", newline="") as handle:
+        return {row["id"]: row for row in csv.DictReader(handle)}
+
+
+def staging_says(path, scratch):
+    """What staging `path` says: 'graded' when it stages, else its error row's status (with any
+    character a terminal would act on escaped)."""
+    try:
+        stage(path, scratch)
+        return "graded"
+    except SubmissionError as error:
+        return f"error: {escaped(str(error))}"
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory):
+    """One hostile class graded, then graded again; then a hanging submission alone, reusing the
+    reference's answers. Returns what each run printed and wrote."""
+    root = tmp_path_factory.mktemp("intake")
+    private = reference_files(root / ".grader-private" / "reference")
+    klass = root / "class"
+    shutil.copytree(ROOT / "assignments", klass / "alice",
+                    ignore=shutil.ignore_patterns("nbgrader"))  # the stubs: the fastest grading
+    (klass / "alice.zip").write_text("not a zip")
+    zip_of(klass / "alice-2.zip", [("notes.txt", "nothing here")])
+    (klass / ".reference-answers.zip").write_text("not a zip")
+    (klass / '=HYPERLINK("evil.example","x").zip').write_text("not a zip")
+    zip_of(klass / "brackets.zip", [("minimax.py", ""), ("../[/b].py", "")])
+    (klass / "\x1b[31mred.zip").write_text("not a zip")
+    (klass / "linked").symlink_to(private)
+    output = root / "out"
+    first = run_cli("grade", klass, "--jobs", "2", "--output", output)
+    first_book = read_gradebook(output)
+    again = run_cli("grade", klass, "--output", output)
+
+    slow = root / "slow"
+    shutil.copytree(output / ANSWERS_FILE.parent, slow / ANSWERS_FILE.parent)
+    before = sandbox_processes()
+    started = time.monotonic()
+    hung = run_cli("grade", hang_submission(root / "hang"), "--output", slow,
+                   "--submission-timeout", HANG_SECONDS)
+    return {"class": klass, "output": output, "first": first, "book": first_book, "again": again,
+            "slow": slow, "hung": hung, "hung_seconds": time.monotonic() - started,
+            "left": settled(lambda: leftovers(before)), "hang": root / "hang",
+            "expected": {e.id: staging_says(e.path, root / "scratch" / str(i))
+                         for i, e in enumerate(find_submissions([klass]))}}
+
+
+def test_every_hostile_name_gets_its_own_row_with_its_own_reason(batch):
+    assert batch["first"].returncode == 0, batch["first"].stderr
+    expected = batch["expected"]
+    assert len(expected) == len(list(batch["class"].iterdir()))
+    book = batch["book"]
+    assert {spreadsheet_cell(i) for i in expected} == set(book)
+    for entry_id, status in expected.items():
+        assert book[spreadsheet_cell(entry_id)]["status"] == status, entry_id
+    assert "is a symbolic link" in expected["linked"]
+    alice = json.loads((batch["output"] / "alice.json").read_text())
+    assert book["alice"]["total"] == f"{alice['points']:g}"
+
+
+def test_names_are_printed_literally_and_the_summary_still_runs(batch):
+    printed = batch["first"].stderr
+    for entry_id, status in batch["expected"].items():
+        if status != "graded":
+            assert f"{entry_id}: could not grade: {status.removeprefix('error: ')}" in printed
+    assert "[/b]" in printed and "\\x1b[31mred.zip" in printed and "\x1b" not in printed
+    assert "Scores of 1 submissions" in printed
+
+
+def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
+    output = batch["output"]
+    assert sorted(p.name for p in output.iterdir()) == [".cache", "alice.json", "gradebook.csv"]
+    assert json.loads((output / ANSWERS_FILE).read_text())["answers"]
+    again = batch["again"]
+    assert again.returncode == 0, again.stderr
+    assert "1 submissions already graded" in again.stderr and "Scores of 1" in again.stderr
+    assert read_gradebook(output) == batch["book"]
+
+
+def test_a_formula_name_is_text_in_the_gradebook_and_no_escape_reaches_it(batch):
+    with open(batch["output"] / "gradebook.csv", newline="") as handle:
+        cells = [cell for row in csv.reader(handle) for cell in row]
+    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)
+    assert any(cell.startswith("'=HYPERLINK(") for cell in cells)
+    assert all(cell.isprintable() for cell in cells)
+
+
+def test_a_submission_that_hangs_is_stopped_and_leaves_nothing(batch):
+    hung = batch["hung"]
+    assert hung.returncode == 0, hung.stderr
+    book = read_gradebook(batch["slow"])
+    assert list(book) == ["hang"] and book["hang"]["total"] == ""
+    assert book["hang"]["status"] == f"error: grading stopped: took longer than {HANG_SECONDS} s"
+    assert batch["hung_seconds"] < HANG_SECONDS + 60
+    assert batch["left"] == []
+    running = [p for p in Path("/proc").iterdir() if p.name.isdigit()
+               and str(batch["hang"]).encode() in _cmdline(p)]
+    assert running == []
+
+
+def _cmdline(process):
+    try:
+        return (process / "cmdline").read_bytes()
+    except OSError:
+        return b""

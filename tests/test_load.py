@@ -1,0 +1,67 @@
+"""Grades that do not depend on the machine's load: the time limits count the worker's CPU time
+against the reference's, so the same submission gets the same Gradescope results, byte for byte,
+feedback included, on a quiet machine and with every core busy.
+
+The two submissions are the ones load used to change: a correct one whose minimax searches are
+twice as slow as the reference's (in CPU time, well within the slowdown), and the alpha-beta whose
+MIN nodes raise beta (tests/submissions/bug_min_bound_raised), which searches 25 times the
+reference's nodes and lost a check to a time-out in a busy batch.
+"""
+import multiprocessing
+import shutil
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, run_cli
+from test_time_limits import slowed_submission
+
+RAISED = ROOT / "tests" / "submissions" / "bug_min_bound_raised"
+
+
+def busy():
+    while True:
+        pass
+
+
+@contextmanager
+def load(per_core):
+    """`per_core` busy processes on every core while the block runs."""
+    spinners = [multiprocessing.Process(target=busy, daemon=True)
+                for _ in range(per_core * multiprocessing.cpu_count())]
+    for spinner in spinners:
+        spinner.start()
+    try:
+        yield
+    finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.join()
+
+
+def results(submission, folder, name):
+    output = folder / f"{name}.json"
+    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    return output.read_bytes()
+
+
+@pytest.fixture(scope="module")
+def submissions(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("load")
+    raised = slowed_submission(folder / "raised", 1)
+    shutil.copy(RAISED / "alphabeta.py", raised / "alphabeta.py")
+    return {"twice as slow": slowed_submission(folder / "slow", 2), "raises beta": raised}
+
+
+@pytest.mark.parametrize("name", ["twice as slow", "raises beta"])
+def test_the_same_results_quiet_and_under_load(submissions, tmp_path, name):
+    quiet = results(submissions[name], tmp_path, "quiet")
+    with load(per_core=1):
+        busy_once = results(submissions[name], tmp_path, "busy")
+    with load(per_core=3):
+        busier = results(submissions[name], tmp_path, "busier")
+    assert busy_once == quiet
+    assert busier == quiet
+    assert b"did not return" not in quiet  # no time-out anywhere: the CPU limits hold
