@@ -37,6 +37,7 @@ from rich.text import Text
 from autograder import answers, lanes
 from autograder.engine import grade
 from autograder.files import write_atomically
+from autograder.observations import escaped
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
 from autograder.worker.calls import MODULES
 
@@ -57,12 +58,6 @@ def time_limit(config):
     may (its pytest-timeout backstop), ample for a whole grading, which takes seconds to a minute;
     only a grading that is stuck reaches it."""
     return config.limits.check_seconds
-
-
-def escaped(text):
-    """`text` with every character that is not printable (an escape sequence, a carriage return,
-    a lone surrogate) shown as its Python escape, so no terminal or spreadsheet acts on it."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 def printable(text):

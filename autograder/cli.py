@@ -18,7 +18,7 @@ from autograder.checks import judged_function
 from autograder.engine import GradingError, collect_checks, grade
 from autograder.files import write_atomically
 from autograder.reporters import FORMATS
-from autograder.submission import SubmissionError, stage
+from autograder.submission import SubmissionError, module_functions, stage
 from autograder.worker.calls import MODULES
 
 
@@ -58,6 +58,7 @@ def passed_on(args):
     """The options each submission's own grading process gets from a batch."""
     # The batch runs submissions side by side, so each runs its checks in one lane.
     options = ["--config", str(args.config), "--sandbox", sandbox_mode(args), "--lanes", "1"]
+    options += [option for function in args.only or () for option in ("--only", function)]
     return options + ["--official"] * official(args) + ["--allow-weak-sandbox"] * bool(
         args.allow_weak_sandbox)
 
@@ -79,9 +80,22 @@ def grade_command(args):
     grade_single(args, config, entries[0])
 
 
+def functions_to_grade(args, path):
+    """The functions whose checks run: those --only names, of those `path` can hold (a single
+    module holds its own); None for all of them."""
+    held = module_functions(path)
+    if not args.only:
+        return None if held == list(MODULES) else held
+    outside = [function for function in args.only if function not in held]
+    if outside:
+        raise SubmissionError(f"--only {outside[0]}: {path} holds only {', '.join(held)}")
+    return [function for function in held if function in args.only]
+
+
 def grade_single(args, config, entry):
     if args.output and not Path(args.output).resolve().parent.is_dir():
         raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
+    only = functions_to_grade(args, entry.path)
     mode = sandbox_mode(args)
     known = answers.load(args.reference_answers) if args.reference_answers else None
     if args.record_answers:
@@ -89,7 +103,7 @@ def grade_single(args, config, entry):
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
-                       lanes=args.lanes)
+                       lanes=args.lanes, only=only)
     if args.record_answers:
         answers.record(args.record_answers, known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
@@ -139,9 +153,13 @@ def parser():
     commands = main.add_subparsers(dest="command", required=True)
     grading = commands.add_parser("grade", help="grade submissions (folders, zips or a class)")
     grading.add_argument("submission", nargs="+",
-                         help="a folder or .zip handed in; several, or a class folder (one "
+                         help="a folder, .zip or single module (minimax.py) handed in; "
+                              "several, or a class folder (one "
                               "submission per subfolder or zip, Gradescope's export or "
                               "nbgrader's submitted/), grade a batch into --output DIR")
+    grading.add_argument("--only", action="append", choices=list(MODULES), metavar="FUNCTION",
+                         help="run only this function's checks (repeatable); the others are "
+                              "reported as not run")
     grading.add_argument("--jobs", type=int, help="submissions graded at once (batch)")
     grading.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
                          help="processes grading one submission's functions at once (default: "

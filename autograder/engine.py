@@ -26,7 +26,7 @@ from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.lanes import available, in_lanes
-from autograder.results import CheckResult, Report
+from autograder.results import NOT_RUN, CheckResult, Report
 from autograder.sandbox import Sandbox, become_subreaper, probe, uncap_grader_memory
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 from autograder.worker.calls import MODULES
@@ -68,12 +68,12 @@ def verdict(exc):
     if isinstance(exc, CheckFailed):
         return exc
     if isinstance(exc, StudentTimedOut):
-        return CheckFailed(str(exc))
+        return CheckFailed(str(exc), shown=exc.shown)
+    if isinstance(exc, Flaky):  # before groups: hypothesis's FlakyFailure is one
+        return CheckFailed("the function gave two different answers to the same call; does it "
+                           "use random? Its answer must depend only on its arguments")
     if isinstance(exc, BaseExceptionGroup):
         return next(filter(None, map(verdict, exc.exceptions)), None)
-    if isinstance(exc, Flaky):
-        return CheckFailed("the function gave different answers when called twice on the same "
-                           "input; make it depend only on its arguments")
     if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
         return CheckFailed("the check ran out of time as a whole: " + str(exc).splitlines()[0])
     return None
@@ -263,13 +263,15 @@ def grade_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, 
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
-          lanes=None):
+          lanes=None, only=None):
     """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
     in the sandbox mode given (by default the strongest this machine offers), in `lanes` parallel
     processes (by default as many as this machine runs well; see lanes.py). `answers`, the
-    reference's answers by call, is read and filled in (see Observer)."""
+    reference's answers by call, is read and filled in (see Observer). With `only`, contract
+    functions, just their checks run; the others' are in the report as not run."""
     try:
-        return _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes)
+        return _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes,
+                      only)
     except (MemoryError, OSError) as error:
         if isinstance(error, OSError) and error.errno != errno.ENOMEM:
             raise
@@ -279,7 +281,15 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
                            f"in grading.toml)") from None
 
 
-def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes):
+def not_run(config, names, functions):
+    """The results of the checks in `names` that judge none of `functions`: not run."""
+    why = f"not run: this grading ran only the checks of {', '.join(functions)}"
+    return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN, why,
+                        visibility=config.policy(name).visibility, hint=config.policy(name).hint)
+            for name in names if judged_function(name) not in functions]
+
+
+def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only):
     become_subreaper()
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:
@@ -287,23 +297,32 @@ def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lane
     runtime = stage_runtime(Path(scratch) / "runtime")
     mode = sandbox_mode or probe()
     grading = partial(grade_in_sandbox, submission_folder, config, runtime, mode, answers)
-    lanes = lanes or available()
+    unknown = sorted(set(only or ()) - set(MODULES))
+    if unknown:
+        raise GradingError(f"no contract function is called {unknown[0]!r}")
+    # MODULES lists the minimax functions first, whose checks search all of tic-tac-toe: the
+    # heaviest go first, so that the lanes end together.
+    functions = [function for function in MODULES if not only or function in only]
+    lanes = min(lanes or available(), len(functions))
     if lanes == 1:
-        _, checks, _ = grading()
+        names, checks, _ = grading(functions if only else None)
     else:
-        # MODULES lists the minimax functions first, whose checks search all of tic-tac-toe:
-        # the heaviest go first, so that the lanes end together.
-        done = in_lanes(grading, list(MODULES), lanes)
-        order = {name: place for place, name in enumerate(done[0][0])}
-        checks = sorted((check for _, results, _ in done for check in results),
-                        key=lambda check: order[check.name])
+        done = in_lanes(grading, functions, lanes)
+        names = done[0][0]
+        checks = [check for _, results, _ in done for check in results]
         if answers is not None:
             for *_, added in done:
                 answers.update(added)
     ran = [check.name for check in checks]
-    if sorted(ran) != sorted(config.checks):
-        missing = sorted(set(config.checks) - set(ran))
-        raise GradingError(f"grading ran {len(ran)} of the {len(config.checks)} checks in "
+    # What ran must be what grading.toml holds (of the functions asked for): nothing in the
+    # environment may leave a check out unseen.
+    expected = [check for check in config.checks if judged_function(check) in functions]
+    if sorted(ran) != sorted(expected):
+        missing = sorted(set(expected) - set(ran))
+        raise GradingError(f"grading ran {len(ran)} of the {len(expected)} checks in "
                            f"grading.toml (first missing: {missing[0] if missing else 'none'}); "
                            f"nothing in the environment may select checks")
+    order = {check: place for place, check in enumerate(names)}
+    checks = sorted([*checks, *not_run(config, names, functions)],
+                    key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)

@@ -1,6 +1,6 @@
 """What the nbgrader notebook's test cells run, and the kernel that nbgrader autograde runs them in.
 
-Each test cell of the notebook (assignments/nbgrader/) ends with `grade("<function>", checks)`. The
+Each test cell of the notebook (assignments/nbgrader/) ends with `grade("<function>")`. The
 first test cell of a notebook run reads the notebook's answer cells from the saved notebook, writes
 each to its module (`minimax.py`, ...) in a temporary folder, and grades that folder with
 
@@ -17,11 +17,14 @@ checks from that one report (it is cached for as long as the answers stay the sa
 
 The report is requested without --show-hidden: the grader itself cuts hidden checks down to their
 name, points and hint, so a hidden input never enters the kernel, where the student's own code runs
-and could print it into the feedback. The helper also applies that student view itself. In the
-release, the hidden part of a test cell is removed and `checks` is "visible": the cell reports the
-visible checks only (the hidden ones are graded when the notebook is collected).
+and could print it into the feedback. The helper also applies that student view itself. Under
+nbgrader autograde a test cell reports all its function's checks; anywhere else (the student's own
+run, nbgrader validate) only the visible ones, the hidden ones being graded when the notebook is
+collected. The cell itself is the same in the source and the release: a hidden-test section would
+make nbgrader autograde warn that every untouched test cell's checksum has changed.
 
-This module uses only the standard library (and autograder.drawing, for drawing failing inputs).
+This module uses only the standard library (and autograder.drawing, for drawing failing inputs,
+and autograder.environment, which is standard library only).
 It never imports the reference, the checks or the rest of the grader, because it runs in the kernel
 next to the student's code.
 
@@ -73,7 +76,7 @@ class Points(float):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading the answers out of a notebook (autograder.notebooks.extract uses the same code).
+# Reading the answers out of a notebook (autograder.notebook_answers uses the same code).
 
 def cell_source(cell):
     source = cell.get("source", "")
@@ -262,15 +265,17 @@ def render(function, checks, earned, available):
     return "\n".join(lines)
 
 
-def grade(function, checks="all"):
+def grade(function, checks=None):
     """Grade `function` in the saved notebook; see the module docstring for what the cell shows.
 
-    `checks` is "all" (what the source notebook's test cells use, and so what nbgrader autograde
-    runs) or "visible" (the release's: hidden checks are left to the collected notebook).
+    `checks` is "all" or "visible" (hidden checks are left to the collected notebook); by default
+    "all" under nbgrader autograde and "visible" anywhere else.
     """
+    autograding = os.environ.get("NBGRADER_EXECUTION") == "autograde"
+    checks = checks or ("all" if autograding else "visible")
     if checks not in ("all", "visible"):
         raise ValueError(f"checks must be 'all' or 'visible', not {checks!r}")
-    if os.environ.get("NBGRADER_EXECUTION") == "autograde" and reference_importable():
+    if autograding and reference_importable():
         raise GraderUnavailable("this autograde kernel can import the reference: run nbgrader in "
                                 "the course folder, whose nbgrader_config.py sets the kernel")
     path = find_notebook(function)
@@ -310,11 +315,11 @@ def grade(function, checks="all"):
 # The autograde kernel.
 
 PACKAGE = Path(__file__).resolve().parent
-SHIM_FILES = ("nbgrader_tests.py", "drawing.py")
+SHIM_FILES = ("nbgrader_tests.py", "drawing.py", "environment.py")
 SHIM_PACKAGES = ("games",)
 SHIM_INIT = ('"""The autograde kernel\'s share of the autograder: the test cells\' helper, the '
-             'drawings and the games.\n\nNever the reference, the checks or the grading '
-             'policy."""\n')
+             'drawings, the environment filter and the games.\n\nNever the reference, the checks '
+             'or the grading policy."""\n')
 
 BOOT = r"""
 import atexit, json, shutil, sys

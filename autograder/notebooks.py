@@ -1,4 +1,4 @@
-"""The assignment as an nbgrader course, generated from the reference; and the answers read back.
+"""The assignment as an nbgrader course, generated from the reference.
 
 One source of truth: the notebook is built from reference/*.py and grading.toml, as the .py stubs
 are. Each reference module becomes a section of `adversarial_search.ipynb`:
@@ -11,8 +11,10 @@ are. Each reference module becomes a section of `adversarial_search.ipynb`:
 - a cell to try the code on the course's examples, each line commented with the reference's answer
   (computed here, at generation time);
 - one test cell per function (read-only, "autograded tests"), worth the sum of that function's
-  points in grading.toml: it calls autograder.nbgrader_tests.grade, and its hidden part (a function
-  with hidden checks) sits between ### BEGIN HIDDEN TESTS and ### END HIDDEN TESTS.
+  points in grading.toml: it calls autograder.nbgrader_tests.grade, which grades the hidden
+  checks too under nbgrader autograde only, so the cell has no hidden-test section (nbgrader
+  checksums a test cell before removing that section from the release, and would warn on every
+  untouched one).
 
     python -m autograder.notebooks            regenerate assignments/nbgrader/
     python -m autograder.notebooks --check    only report whether it is up to date
@@ -21,10 +23,11 @@ The course folder holds nbgrader_config.py, source/adversarial_search/adversaria
 the autograde kernel's spec (jupyter/kernels/) and a README; `nbgrader generate_assignment
 adversarial_search` there writes the students' release. The config makes nbgrader write the same
 stubs as autograder.stubs (an unanswered constant is removed, not replaced by a raise) and
-autograde in a kernel that cannot import the reference (see autograder/nbgrader_tests.py).
+autograde in a kernel that cannot import the reference (see autograder/nbgrader_tests.py), and
+generate_feedback leave the Mermaid diagrams out of the feedback page, which cannot draw them.
 
-`extract(notebook, folder)` is the way back: each answer cell becomes `<module>.py`, which
-`python -m autograder grade NOTEBOOK.ipynb` then grades like any folder of .py files.
+The way back, each answer cell to its `<module>.py`, is autograder.notebook_answers: the students'
+repository holds it, not this generator, which runs the reference.
 """
 import argparse
 import ast
@@ -38,10 +41,8 @@ from pathlib import Path
 
 from autograder import config as grading_config
 from autograder.checks import judged_function
-from autograder.nbgrader_tests import (MODULES, TEST_PREFIX, answer_sources, parse_notebook,
-                                       write_modules)
+from autograder.nbgrader_tests import MODULES, TEST_PREFIX
 from autograder.stubs import run_generator
-from autograder.submission import FILE_LIMIT, SubmissionError
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE_DIR = ROOT / "reference"
@@ -50,52 +51,7 @@ ASSIGNMENT = "adversarial_search"
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"
 NOTEBOOK_PATH = f"source/{ASSIGNMENT}/{NOTEBOOK}"
 KERNEL_NAME = "adversarial-search-autograde"
-NOTEBOOK_LIMIT = 32 * 1024 * 1024
 GAMES_NOTE = "the course's games (`autograder.games`)"
-
-# ---------------------------------------------------------------------------------------------
-# Reading answers back.
-
-
-def extract(notebook_path, target_folder):
-    """Write each answer cell of the notebook at `notebook_path` to `<module>.py` in
-    `target_folder`; return the paths written. SubmissionError, in one line, as extract_answers."""
-    path = Path(notebook_path)
-    try:
-        if path.stat().st_size > NOTEBOOK_LIMIT:
-            raise SubmissionError(f"{path} is over 32 MiB: clear its outputs and hand it in again")
-        data = path.read_bytes()
-    except OSError as error:
-        raise SubmissionError(f"cannot read {path} ({error.strerror or error})") from None
-    return extract_answers(path, data, target_folder)
-
-
-def extract_answers(label, data, target_folder):
-    """Write each answer cell of the notebook whose bytes are `data` to `<module>.py` in
-    `target_folder`; return the paths written. SubmissionError, in one line naming `label`, when
-    it is not a notebook (not JSON, nested too deeply), has no answer cell, or answers a module
-    already in `target_folder`."""
-    try:
-        sources = answer_sources(parse_notebook(data))
-    except ValueError as error:
-        raise SubmissionError(f"{label}: {error}; save it from Jupyter and hand it in "
-                              f"again") from None
-    except RecursionError:  # json and compile() both recurse: a notebook nested 200,000 deep
-        raise SubmissionError(f"{label} is nested too deeply to be a notebook; save it from "
-                              f"Jupyter and hand it in again") from None
-    if not sources:
-        raise SubmissionError(f"{label} has no answer cells (nbgrader cells named "
-                              f"{', '.join(MODULES)}): hand in the assignment's notebook with your "
-                              f"code in its answer cells")
-    target = Path(target_folder)
-    for module, source in sources.items():
-        if (target / f"{module}.py").exists():
-            raise SubmissionError(f"{label} answers {module} again: hand in one answer per module")
-        if len(source.encode("utf-8")) > FILE_LIMIT:
-            raise SubmissionError(f"{label}: the {module} answer cell is over 1 MiB; "
-                                  f"submit source code only")
-    return write_modules(sources, target)
-
 
 # ---------------------------------------------------------------------------------------------
 # Text: docstrings as markdown, the answer cells' code.
@@ -237,6 +193,11 @@ def figures():
     }
 
 
+# A tree is drawn twice: as a Mermaid diagram (JupyterLab draws it), then as text.
+MERMAID_DIAGRAM = "```mermaid\n{diagram}\n```\n\nAs text:\n\n"
+MERMAID_DIAGRAMS = re.compile(r"```mermaid\n.*?\n```\n\nAs text:\n\n", re.DOTALL)
+
+
 def figure_markdown(caption, example):
     from autograder.drawing import draw_board, draw_mermaid, draw_price_war, draw_tree
     if "ours" in example:
@@ -244,9 +205,15 @@ def figure_markdown(caption, example):
                                  example["root"])
         return f"**{caption}**\n\n```text\n{drawing}\n```"
     if example["kind"] == "tree":
-        return (f"**{caption}**\n\n```mermaid\n{draw_mermaid(example)}\n```\n\nAs text:\n\n"
+        return (f"**{caption}**\n\n{MERMAID_DIAGRAM.format(diagram=draw_mermaid(example))}"
                 f"```text\n{draw_tree(example['tree'], example.get('root', 'MAX'))}\n```")
     return f"**{caption}**\n\n```text\n{draw_board(example['board'])}\n```"
+
+
+def without_mermaid(markdown):
+    """Markdown without its Mermaid diagrams, for nbgrader's feedback page, which would show their
+    source (drawing them means loading Mermaid from the web): the same trees as text stay."""
+    return MERMAID_DIAGRAMS.sub("", markdown)
 
 
 # Per module: the setup lines of its try-it cell, then the expressions it prints.
@@ -340,21 +307,16 @@ def function_checks(config, function):
 
 
 def test_code(function, checks):
+    """A test cell: the same in the source and the release, with no hidden-test section (nbgrader
+    autograde would take each untouched cell for a changed one); nbgrader_tests.grade itself
+    grades the hidden checks under autograde only."""
     points = sum(p for _, p, _ in checks)
-    hidden = [c for c in checks if c[2]]
     lines = [f"# Grades {function} in the saved notebook (save it first): {points:g} points, "
              f"{len(checks)} check{'s' * (len(checks) > 1)}.",
              *(f"#   {p:>2g}  {what}{'  (hidden: graded when collected)' if h else ''}"
                for what, p, h in checks),
-             "from autograder.nbgrader_tests import grade", ""]
-    if not hidden:
-        return "\n".join(lines + [f'grade("{function}")'])
-    return "\n".join(lines + [
-        'checks = "visible"',
-        "### BEGIN HIDDEN TESTS",
-        'checks = "all"  # hidden checks too: their names, points and hints, never their inputs',
-        "### END HIDDEN TESTS",
-        f'grade("{function}", checks)'])
+             "from autograder.nbgrader_tests import grade", "", f'grade("{function}")']
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -491,9 +453,11 @@ repository's root): this file and the autograde kernel import it.
 import os
 from pathlib import Path
 
-from nbgrader.converters import GenerateAssignment
+from nbconvert.preprocessors import Preprocessor
+from nbgrader.converters import GenerateAssignment, GenerateFeedback
 from nbgrader.preprocessors import ClearSolutions
 
+from autograder.notebooks import without_mermaid
 from autograder.stubs import stub_source
 
 c = get_config()  # noqa: F821 - nbgrader defines it while it reads this file
@@ -520,6 +484,21 @@ class ClearSolutionsLikeTheStubs(ClearSolutions):
 c.GenerateAssignment.preprocessors = [
     ClearSolutionsLikeTheStubs if preprocessor is ClearSolutions else preprocessor
     for preprocessor in GenerateAssignment.class_traits()["preprocessors"].default()]
+
+
+class FeedbackWithoutMermaid(Preprocessor):
+    """The feedback page would show the Mermaid diagrams' source (drawing them means loading
+    Mermaid from the web): leave them out; each tree stays, drawn as text."""
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "markdown":
+            cell.source = without_mermaid(cell.source)
+        return cell, resources
+
+
+c.GenerateFeedback.preprocessors = [
+    *GenerateFeedback.class_traits()["preprocessors"].default(), FeedbackWithoutMermaid]
+c.FeedbackWithoutMermaid.enabled = True  # nbconvert's preprocessors start disabled
 
 # Autograde (and validate) in the course's kernel, which runs the students' code where the
 # reference cannot be imported: see autograder/nbgrader_tests.py. Its spec is in jupyter/kernels/.
@@ -556,14 +535,17 @@ by hand (a test fails while this folder differs from what the generator writes).
     nbgrader generate_feedback {assignment}      # feedback/<student>/{assignment}/
     nbgrader export                                # grades.csv
 
-- `source/{assignment}/{notebook}` holds the solutions and the hidden tests between
-  nbgrader's markers: one answer cell per module (grade_id `minimax`, `alphabeta`, `ordering`,
-  `price_war`) and one test cell per function, worth its checks' points in grading.toml
-  ({total:g} in all).
+- `source/{assignment}/{notebook}` holds the solutions between nbgrader's markers: one answer
+  cell per module (grade_id `minimax`, `alphabeta`, `ordering`, `price_war`) and one test cell per
+  function, worth its checks' points in grading.toml ({total:g} in all). A test cell is the same
+  in the release: under `nbgrader autograde` it grades its function's hidden checks too, anywhere
+  else the visible ones only.
 - A test cell grades the notebook's answer cells with `python -m autograder grade` in a subprocess
   (the Python in `AUTOGRADER_PYTHON`, by default the kernel's own), in the grader's sandbox: the
   same scores as the same code handed in as .py files. It prints the failed checks for the student
   (a hidden check as its name, points and hint only) and gives partial credit.
+- `nbgrader generate_feedback` leaves the Mermaid diagrams out of the feedback page, which cannot
+  draw them; the same trees are drawn as text there.
 - `nbgrader_config.py` makes the release's stubs those of `assignments/*.py`, and runs autograde
   in the kernel `jupyter/kernels/{kernel}`, which cannot import the reference (the repository
   is not on its path). Student code still runs in that kernel, as the grading user, next to the

@@ -4,11 +4,12 @@ Nothing from the worker is trusted: a reply of the wrong shape is treated as a c
 and answers keep the exact builtin types that json gives them, so comparing them runs no student code.
 """
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from autograder.drawing import moves
 from autograder.games.tictactoe import LINES, parse_board, winner
-from autograder.worker.calls import ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace
+from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
+                                     first_printed)
 
 NO_ANSWER = object()
 QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
@@ -34,6 +35,12 @@ def quoted(value):
     return brief(repr(value))
 
 
+def escaped(text):
+    """`text` with every character that is not printable (an escape sequence, a carriage return,
+    a lone surrogate) shown as its Python escape, so no terminal or spreadsheet acts on it."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
+
+
 @dataclass(frozen=True)
 class Observation:
     answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
@@ -41,6 +48,8 @@ class Observation:
     trace: tuple | None = None   # the examined nodes' encoded paths, in order
     problem: str | None = None   # why there is no usable answer, in words for the student
     seconds: float = 0.0         # as measured by whoever ran the call
+    printed: str = ""            # the start of what the student's code printed during the call
+    printed_lines: int = 0       # how many lines it printed in all
 
     @property
     def answered(self):
@@ -82,6 +91,38 @@ def from_reply(reply, seconds, call, known_trace=None):
     exception. A trace is read only for a call that asked for one, and only if it is one the
     instrumented game could have recorded (see checked_trace for `known_trace`)."""
     try:
+        printed = printed_output(reply.get("printed", {"text": "", "lines": 0}))
+        observation = _from_reply(reply, seconds, call, known_trace)
+        return replace(observation, printed=printed[0], printed_lines=printed[1])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
+
+
+def printed_output(printed):
+    """(the start that feedback may quote, how many lines) of a reply's "printed": cut again to
+    what the worker may send, since the worker is untrusted."""
+    text, lines = printed["text"], printed["lines"]
+    if type(text) is not str or type(lines) is not int or lines < 0:
+        raise ValueError("malformed printed output")
+    text = first_printed(text)
+    return text, max(lines, text.count("\n") + (text[-1:] not in ("", "\n")))
+
+
+def describe_printed(observation):
+    """What the student's code printed during the call, line by line, each escaped and marked as
+    printed, for the message of a failure; "" when it printed nothing."""
+    total = observation.printed_lines
+    if not total:
+        return ""
+    lines = observation.printed.removesuffix("\n").split("\n")
+    heading = f"Your code printed {total:,} line{'s' if total != 1 else ''} during this call"
+    if len(lines) < total:
+        heading += f"; here are the first {len(lines)} ({total - len(lines):,} more not shown)"
+    return heading + ":\n" + "\n".join(f"  | {escaped(line)}" for line in lines)
+
+
+def _from_reply(reply, seconds, call, known_trace):
+    try:
         if "problem" in reply:
             return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
         data = reply["observation"]
@@ -96,8 +137,6 @@ def from_reply(reply, seconds, call, known_trace=None):
                            seconds=seconds)
     except TraceRejected as rejected:
         return Observation(problem=str(rejected), seconds=seconds)
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
 
 
 def depth(value):

@@ -33,6 +33,17 @@ LEFT_OUT = ("feedback", "release.py", "release_templates", "stubs.py", "notebook
 PUBLIC_ANSWERS = Path("autograder") / "checks" / "public_answers.json.gz"
 WORKFLOWS = {"github-autograde.yml": Path(".github") / "workflows" / "autograde.yml",
              "gitlab-ci.yml": Path(".gitlab-ci.yml")}
+# The command line's defaults for the instructor's repositories are placeholders: option ->
+# (placeholder, what the students' workflow takes from the repository).
+PLACEHOLDERS = {
+    "--grader-repository": ("your-course/adversarial-search", "installs the grader"),
+    "--private-grader-repository": ("your-course/grader",
+                                    "checks out the hidden checks (given GRADER_TOKEN)"),
+}
+# What students write in their repository and should not commit: the environment, and the reports
+# (`grade --output`, autograder.ci's output folder).
+GITIGNORE = (".venv/", "__pycache__/", "*.egg-info/", "results.json", "report.html", "report.md",
+             "report.json", "report.txt", "junit.xml", "autograder-results/")
 
 
 def public_checks(config_text):
@@ -149,14 +160,25 @@ def build(target, substitutions):
     (target / "README.md").write_text(
         Template((PACKAGE / "release_templates" / "README.md").read_text())
         .safe_substitute(substitutions, checks="\n".join(f"- {name}" for name in kept)))
-    (target / ".gitignore").write_text(".venv/\n__pycache__/\n*.egg-info/\nresults.json\n")
+    (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
     workflows(target, substitutions)
     record_answers(target)
 
 
+def placeholder_warnings(grader_repository, private_repository):
+    """One line per repository option left at its placeholder."""
+    given = {"--grader-repository": grader_repository,
+             "--private-grader-repository": private_repository}
+    return [f"autograder: warning: {option} is left at its placeholder {placeholder}, from which "
+            f"the students' workflow {use}; pass your own repository"
+            for option, (placeholder, use) in PLACEHOLDERS.items()
+            if given[option] == placeholder]
+
+
 def release(directory, grader_repository, grader_ref, private_repository):
-    """Write the students' repository into `directory`, which must not exist or be empty."""
+    """Write the students' repository into `directory`, which must not exist or be empty; then warn
+    on stderr of each repository left at its placeholder."""
     directory = Path(directory)
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise SubmissionError(f"{directory} already exists and is not empty: release into a new "
@@ -173,4 +195,6 @@ def release(directory, grader_repository, grader_ref, private_repository):
     except (ConfigError, SubmissionError, OSError, ValueError):
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    for warning in placeholder_warnings(grader_repository, private_repository):
+        print(warning, file=sys.stderr)
     return directory

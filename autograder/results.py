@@ -3,6 +3,10 @@ from dataclasses import dataclass, field, replace
 
 from autograder.worker.calls import MODULES
 
+NOT_RUN = "not run"
+# How observations.describe_problem begins the problems that stop every call of a function.
+WHOLE_FUNCTION_CAUSES = ("is missing: ", "could not run: ", "is not implemented yet ")
+
 
 @dataclass(frozen=True)
 class CheckResult:
@@ -10,7 +14,8 @@ class CheckResult:
     function: str        # the contract function it judges: the part of the name before the colon
     points: float        # what was earned
     max_points: float
-    status: str          # "passed", "failed", or "error" when the grader itself went wrong
+    status: str          # "passed", "failed", "error" when the grader itself went wrong, or
+                         # NOT_RUN when this grading left the check out (feedback says why)
     feedback: str = ""   # why it failed, written for the student
     seconds: float = 0.0  # how long the check took, for instructors tuning limits
     shown: dict | None = None   # the failing input: {"heading", "example", "note"}
@@ -20,7 +25,7 @@ class CheckResult:
 
     def for_students(self):
         """This result as a student may see it: a hidden check keeps its name, points and hint."""
-        if self.visibility != "hidden":
+        if self.visibility != "hidden" or not self.ran:
             return self
         return replace(self, feedback="" if self.passed else self.hint, shown=None, traces=None)
 
@@ -28,14 +33,72 @@ class CheckResult:
     def passed(self):
         return self.status == "passed"
 
+    @property
+    def ran(self):
+        return self.status != NOT_RUN
+
+    @property
+    def failed(self):
+        return self.ran and not self.passed
+
+    @property
+    def whole_function(self):
+        """The cause, when this failure is one that every call of the function meets alike,
+        whatever its input (missing, failed to import, not implemented), else "": reports say it
+        once per function, without an input."""
+        if self.status != "failed":
+            return ""
+        return next((cause for cause in WHOLE_FUNCTION_CAUSES
+                     if self.feedback.startswith(f"{self.function} {cause}")), "")
+
 
 @dataclass(frozen=True)
 class FunctionSummary:
     function: str
     points: float
-    max_points: float
+    max_points: float      # of the checks that ran
     passed: int
     failed: int
+    not_run: int = 0       # checks this grading left out
+    not_run_points: float = 0
+
+    def score(self):
+        """The points as a report's table shows them: "3 / 8", "not run (8)" or "3 / 4, 4 not
+        run"."""
+        if not self.not_run:
+            return f"{self.points:g} / {self.max_points:g}"
+        if self.not_run == self.passed + self.failed + self.not_run:
+            return f"not run ({self.not_run_points:g})"
+        return f"{self.points:g} / {self.max_points:g}, {self.not_run_points:g} not run"
+
+
+@dataclass(frozen=True)
+class FunctionProblem:
+    """A failure every check of a function met alike (see CheckResult.whole_function), said once:
+    `checks` are those checks."""
+    function: str
+    feedback: str
+    checks: tuple
+
+    @property
+    def points(self):
+        return sum(check.points for check in self.checks)
+
+    @property
+    def max_points(self):
+        return sum(check.max_points for check in self.checks)
+
+    @property
+    def cause(self):
+        """The feedback after the function's name, on one line (an import error's location
+        follows its message)."""
+        text = " ".join(line.strip() for line in self.feedback.splitlines())
+        return text.removeprefix(f"{self.function} ")
+
+    def tally(self):
+        """Its points and how many checks it failed: "0 / 12, 4 checks"."""
+        count = len(self.checks)
+        return f"{self.points:g} / {self.max_points:g}, {count} check{'s' * (count > 1)}"
 
 
 @dataclass
@@ -53,17 +116,50 @@ class Report:
 
     @property
     def max_points(self):
-        return sum(check.max_points for check in self.checks)
+        """The points of the checks that ran: a grading of some functions only is out of theirs."""
+        return sum(check.max_points for check in self.checks if check.ran)
+
+    def score(self):
+        """The score as a report's heading gives it: "12 / 20 points (80 more not run)"."""
+        not_run = f" ({self.not_run_points:g} more not run)" if self.not_run() else ""
+        return f"{self.points:g} / {self.max_points:g} points{not_run}"
+
+    def not_run(self):
+        return [check for check in self.checks if not check.ran]
+
+    @property
+    def not_run_points(self):
+        return sum(check.max_points for check in self.not_run())
+
+    def in_table_order(self):
+        """The checks in the order of the table: by contract function, then as graded."""
+        return sorted(self.checks, key=lambda check: contract_order(check.function))
+
+    def failures(self):
+        """What failed, in table order: each check on its own, except that the checks of a function
+        that met one whole-function problem (see CheckResult.whole_function) come as one
+        FunctionProblem, where the first of them stood, with the shortest of their feedbacks
+        (a check may add where it asked, which the problem does not depend on)."""
+        groups = {}  # (function, cause) of a whole-function problem, or a place -> checks
+        for place, check in enumerate(self.in_table_order()):
+            if check.failed:
+                key = (check.function, check.whole_function) if check.whole_function else place
+                groups.setdefault(key, []).append(check)
+        return [FunctionProblem(key[0], min((c.feedback for c in checks), key=len), tuple(checks))
+                if isinstance(key, tuple) else checks[0] for key, checks in groups.items()]
 
     def by_function(self):
         summaries = {}
         for check in self.checks:
             summaries.setdefault(check.function, []).append(check)
         return [FunctionSummary(function, sum(c.points for c in checks),
-                                sum(c.max_points for c in checks),
+                                sum(c.max_points for c in checks if c.ran),
                                 sum(c.passed for c in checks),
-                                sum(not c.passed for c in checks))
-                for function, checks in sorted(summaries.items(), key=lambda item: contract_order(item[0]))]
+                                sum(c.failed for c in checks),
+                                sum(not c.ran for c in checks),
+                                sum(c.max_points for c in checks if not c.ran))
+                for function, checks in sorted(summaries.items(),
+                                               key=lambda item: contract_order(item[0]))]
 
 
 def contract_order(function):

@@ -251,6 +251,15 @@ def _processes():
             continue  # it ended while we looked
 
 
+def _program_of(pid):
+    """The program a process runs, as its command line names it; None once it has ended."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as handle:
+            return os.fsdecode(handle.read().split(b"\0", 1)[0])
+    except OSError:
+        return None
+
+
 def _cpu_seconds_of(pid):
     """The CPU time of a process and of its children it has reaped (utime, stime, cutime and
     cstime), in seconds; 0 once it has ended."""
@@ -759,6 +768,27 @@ class Sandbox:
             pids = [p.pid for p in _processes() if p.uid == os.getuid()
                     and _has_marker(p.pid, self.marker)]
         return sum(map(_cpu_seconds_of, pids))
+
+    def worker_pid(self, process):
+        """The pid of the worker's own Python, for a signal: `process` (the Popen) itself in the
+        rlimits and plain modes, below bwrap's two processes or the unshare init (which runs the
+        same Python, but as root) in the others. The shallowest process under `process` that
+        runs this sandbox's Python as the worker's uid, so never one the worker started; None
+        once it has ended."""
+        if not LINUX:
+            return process.pid  # only the plain mode runs there, without a launcher
+        uid = os.getuid() if self.uid is None else self.uid
+        processes, children = list(_processes()), {}
+        for found in processes:
+            children.setdefault(found.ppid, []).append(found)
+        level = [found for found in processes if found.pid == process.pid]
+        while level:
+            for found in level:
+                if found.uid == uid and found.state not in "ZX" \
+                        and _program_of(found.pid) == self.python:
+                    return found.pid
+            level = [child for found in level for child in children.get(found.pid, [])]
+        return None
 
     def cleanup(self, process=None):
         """Leave nothing of the worker: kill `process` (the Popen) and its process group, then every

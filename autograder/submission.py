@@ -2,9 +2,10 @@
 them to scratch.
 
 The worker only ever sees the copy, so nothing the student's code writes lands in the original.
-Only the student's Python files are copied; a zip's files may sit one folder deep. A notebook (the
+Only the student's Python files are copied; a zip's files may sit one folder deep. One module file
+(minimax.py) may be handed in alone, to grade just its functions. A notebook (the
 nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
-gives its answer cells instead, each written to its module (autograder.notebooks.extract).
+gives its answer cells instead, each written to its module (autograder.notebook_answers).
 
 Nothing handed in can make staging read what is not the student's, or fill the disk:
 - a submission that is itself a symbolic link is refused, and so is a folder holding a link that
@@ -21,6 +22,8 @@ import stat
 import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
+
+from autograder.worker.calls import MODULES
 
 CONTRACT_FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 MIB = 1024 * 1024
@@ -122,7 +125,7 @@ def _from_zip(path, target):
 def _from_zipped_notebooks(path, archive, names, target, budget):
     """A zip of notebooks: each is read and turned into its answer cells before the next, so no
     more than one is ever held, and none is written out."""
-    from autograder.notebooks import extract_answers  # here: it imports this module
+    from autograder.notebook_answers import extract_answers  # here: it imports this module
     for name in names:
         with archive.open(name) as handle:
             data = _read_limited(handle, NOTEBOOK_LIMIT, budget, f"{path}: {name!r}")
@@ -189,14 +192,24 @@ def _handed_in_notebooks(names):
 
 
 def _from_notebooks(notebooks, target, budget):
-    from autograder.notebooks import extract  # here: autograder.notebooks imports this module
+    from autograder.notebook_answers import extract  # here: it imports this module
     for notebook in notebooks:
         budget.spend(notebook.lstat().st_size)
         extract(notebook, target)
 
 
+def module_functions(path):
+    """The contract functions a submission can hold: a single module file holds its own (see
+    MODULES), anything else all of them."""
+    path = Path(path)
+    if path.is_file() and path.name in CONTRACT_FILES:
+        return [function for function, module in MODULES.items() if f"{module}.py" == path.name]
+    return list(MODULES)
+
+
 def stage(path, scratch):
-    """Copy the student's files from `path` into `scratch/submission`; return that folder."""
+    """Copy the student's files from `path` into `scratch/submission`; return that folder. A
+    single module file (minimax.py) is copied alone."""
     path = Path(path)
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
@@ -209,9 +222,12 @@ def stage(path, scratch):
         _from_notebooks([path], target, _Budget(path))
     elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
         _from_zip(path, target)
+    elif path.is_file() and path.name in CONTRACT_FILES:
+        (target / path.name).write_bytes(_read_file(path, FILE_LIMIT, _Budget(path)))
     elif path.is_file():
-        raise SubmissionError(f"{path} is neither a folder nor a zip file: hand in your solutions "
-                              f"folder or a .zip of it")
+        raise SubmissionError(f"{path} is neither a folder, a zip file, a notebook nor one of "
+                              f"{', '.join(CONTRACT_FILES)}: hand in your solutions folder or a "
+                              f".zip of it")
     else:
         raise SubmissionError(f"no such file or folder: {path}")
     return target

@@ -5,8 +5,12 @@ worker could be defeated by the code it times. Each function gets a worker of it
 kill or a crash the next call starts a fresh one, so nothing one function leaves behind (memory it
 hoards, threads it leaves running) can cost another function its points. A function that has timed
 out once fails its later checks at once, so a hang costs at most one time limit per function.
+Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py), so that the
+student reads the line of their own code where the call was stopped.
 """
+import linecache
 import os
+import re
 import select
 import shutil
 import signal
@@ -15,7 +19,7 @@ import threading
 import time
 from pathlib import Path
 
-from autograder.observations import TOO_DEEP, Observation, from_reply
+from autograder.observations import TOO_DEEP, Observation, brief, from_reply
 from autograder.worker.calls import ANSWER_DEPTH
 from autograder.worker.protocol import decode_message, encode_message
 
@@ -23,7 +27,7 @@ PACKAGE = Path(__file__).resolve().parent
 RUNTIME_PACKAGES = ("games", "worker")
 BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
              "from autograder.worker.main import main; "
-             "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])")
+             "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))")
 # The largest reply a correct submission sends is the trace of minimax on the empty board, 5 MB.
 # A reply is read whole, so these bound the grader's memory for one: json makes an object of
 # 50 to 80 bytes of every list, dict or string, and of 30 of every other value, so a reply of
@@ -36,6 +40,10 @@ EXIT_GRACE_SECONDS = 2.0
 CPU_TICK = 0.1          # seconds between looks at a running call's CPU time
 WALL_FACTOR = 10        # a call may wait this many times its CPU limit on the wall clock...
 WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
+STACK_WAIT_SECONDS = 1.0  # for a stopped call's stack to arrive, before the kill...
+STACK_QUIET_SECONDS = 0.05  # ...and for more of it, once it has begun
+STACK_LIMIT = 64 * 1024  # bytes of it read at most: the worker may write anything to that pipe
+FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)  # a line of faulthandler's
 
 
 class ReplyRejected(Exception):
@@ -44,7 +52,14 @@ class ReplyRejected(Exception):
 
 class StudentTimedOut(BaseException):
     """A call ran out of time. A BaseException, so that hypothesis stops at once instead of
-    shrinking, which would run the hang again."""
+    shrinking, which would run the hang again. `call` is the call that was stopped (None when
+    none was run); `shown`, the input a failure shows, is set by the check that made the call."""
+
+    shown = None
+
+    def __init__(self, message, call=None):
+        super().__init__(message)
+        self.call = call
 
 
 def stage_runtime(folder):
@@ -84,18 +99,20 @@ class Worker:
 
     def __init__(self, runtime, submission, limits, sandbox, function):
         self.function = function
+        self.submission = submission
         requests_r, self.requests = os.pipe()
         self.replies, replies_w = os.pipe()
+        self.stack, stack_w = os.pipe()
         self.sandbox = sandbox
         launch = sandbox.launch(
             ["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r), str(replies_w),
-             submission],
-            readable=[runtime, submission], pass_fds=(requests_r, replies_w),
+             submission, str(stack_w)],
+            readable=[runtime, submission], pass_fds=(requests_r, replies_w, stack_w),
             limits=limits.sandbox(), cwd=submission, env={"PYTHONHASHSEED": "0"})
         self.process = subprocess.Popen(**launch, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        os.close(requests_r)
-        os.close(replies_w)
+        for fd in (requests_r, replies_w, stack_w):
+            os.close(fd)
         self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
         self.buffer = bytearray()
         self.scanned = 0  # bytes of the buffer known to hold no newline
@@ -150,15 +167,50 @@ class Worker:
             return f"crashed the Python interpreter: killed by {name}{extra.get(name, '')}"
         return f"ended the worker process (exit code {code}) instead of returning"
 
+    def where_stopped(self):
+        """Where in the student's own files the running call is, as "stopped at FILE, line N:
+        CODE", from the stack the worker writes on SIGUSR1; None when it cannot tell (no such
+        signal, no /proc to find the worker's Python, no frame of the submission's)."""
+        pid = self.sandbox.worker_pid(self.process)
+        if pid is None or not hasattr(signal, "SIGUSR1"):
+            return None
+        try:
+            os.kill(pid, signal.SIGUSR1)
+        except OSError:
+            return None
+        return stopped_at(self._stack_dump(), self.submission)
+
+    def _stack_dump(self):
+        """What arrives on the stack pipe within STACK_WAIT_SECONDS, until it falls quiet."""
+        dump, deadline, wait = b"", time.monotonic() + STACK_WAIT_SECONDS, STACK_WAIT_SECONDS
+        while len(dump) < STACK_LIMIT and select.select([self.stack], [], [], wait)[0]:
+            chunk = os.read(self.stack, STACK_LIMIT - len(dump))
+            if not chunk:
+                break
+            dump += chunk
+            wait = min(STACK_QUIET_SECONDS, max(0.0, deadline - time.monotonic()))
+        return dump.decode(errors="replace")
+
     def kill(self):
         """Nothing of the worker remains: its group, then every process of its uid."""
         self.sandbox.cleanup(self.process)
-        for fd in (self.requests, self.replies):
+        for fd in (self.requests, self.replies, self.stack):
             try:
                 os.close(fd)
             except OSError:
                 pass
-        self.requests = self.replies = -1
+        self.requests = self.replies = self.stack = -1
+
+
+def stopped_at(dump, submission):
+    """The innermost frame of a faulthandler stack `dump` that is in the `submission` folder's
+    own files, as "stopped at FILE, line N: CODE", or None. The code is read from the grader's
+    copy of the file, never from the dump."""
+    for path, line in FRAME.findall(dump):
+        if os.path.dirname(path) == os.path.abspath(submission):
+            code = linecache.getline(path, int(line)).strip()
+            return f"stopped at {brief(os.path.basename(path))}, line {line}: {brief(code)}"
+    return None
 
 
 def decode_reply(line):
@@ -283,10 +335,12 @@ class Pending:
         except ReplyRejected as rejected:
             student.close()  # the rest of the reply is still in the pipe
             return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
-        except StudentTimedOut:
+        except StudentTimedOut as timed_out:
+            where = student.worker.where_stopped()
             student.close()
             student.timed_out[self.function] = limit
-            raise
+            raise StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
+                                  self.call) from None
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise

@@ -83,12 +83,19 @@ def _text_file(tmp_path):
     return path
 
 
+def _other_module(tmp_path):
+    path = tmp_path / "solution.py"
+    path.write_text("def minimax_value(): pass")
+    return path
+
+
 @pytest.mark.parametrize("make, says", [
     (lambda tmp: tmp / "no-such-folder", "no such file or folder"),
     (_empty_folder, "holds none of minimax.py"),
     (_broken_zip, "is not a readable zip file"),
     (_escaping_zip, "escapes its folder"),
-    (_text_file, "neither a folder nor a zip"),
+    (_text_file, "is neither a folder, a zip file, a notebook nor one of minimax.py"),
+    (_other_module, "is neither a folder, a zip file, a notebook nor one of minimax.py"),
 ])
 def test_bad_submissions_get_one_line_and_exit_code_2(tmp_path, make, says):
     output = tmp_path / "results.json"
@@ -187,3 +194,43 @@ def grade_json_args(tmp_path, *args):
                         *args)
     assert completed.returncode == 0, completed.stderr
     return json.loads(output.read_text())
+
+
+def _configured_points(function):
+    import tomllib
+    checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    return {name: entry["points"] for name, entry in checks.items()
+            if name.split(":")[0] == function}
+
+
+def test_a_single_module_file_grades_only_its_functions(tmp_path):
+    """`grade minimax.py`: its two functions' checks run; the rest are named as not run."""
+    results = grade_json(ROOT / "reference" / "minimax.py", tmp_path)
+    expected = {**_configured_points("minimax_value"), **_configured_points("minimax_decision")}
+    assert {test["name"] for test in results["tests"]} == set(expected)
+    assert results["score"] == results["max_score"] == sum(expected.values())
+    assert "Not run (this grading ran only the checks of minimax_value, minimax_decision): " \
+           "alphabeta_value, " in results["output"]
+
+
+def test_only_runs_the_functions_named_and_shows_the_rest_as_not_run(tmp_path):
+    output = tmp_path / "report.txt"
+    completed = run_cli("grade", ROOT / "reference", "--only", "rational_response", "--only",
+                        "guaranteed_decision", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    report = output.read_text()
+    points = {**_configured_points("rational_response"),
+              **_configured_points("guaranteed_decision")}
+    total = sum(points.values())
+    assert f"reference: {total:g} / {total:g} points ({100 - total:g} more not run)" in report
+    minimax = sum(_configured_points("minimax_value").values())
+    assert f"│ minimax_value       │ not run ({minimax:g}) │" in report
+    assert "✗" not in report and "Every check that ran passed." in report
+
+
+def test_only_a_function_the_module_does_not_hold_is_refused():
+    completed = run_cli("grade", ROOT / "reference" / "minimax.py", "--only", "alphabeta_value")
+    assert completed.returncode == 2
+    assert completed.stderr == ("autograder: --only alphabeta_value: "
+                                f"{ROOT / 'reference' / 'minimax.py'} holds only minimax_value, "
+                                f"minimax_decision\n")

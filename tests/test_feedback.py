@@ -9,10 +9,12 @@ from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.observe import from_reference
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, replay
-from autograder.feedback.explain import divergence
+from autograder.drawing import draw_board
+from autograder.feedback.explain import Names, divergence
+from autograder.games import TicTacToe
 from autograder.feedback.variants import Mistakes
 from autograder.observations import Observation, exactly_equal
-from autograder.worker.calls import perform
+from autograder.worker.calls import perform, state_at
 import reference.alphabeta
 import reference.minimax
 
@@ -112,14 +114,25 @@ def test_the_textbook_divergence_is_explained_with_the_bounds():
         "After C, node A had alpha=3 < beta=+inf, so it had to go on to D.")
 
 
-def test_a_positions_divergence_reads_as_a_sentence():
+def test_a_positions_divergence_names_positions_by_label_and_draws_them():
     block = {"kind": "tictactoe", "board": "XOX O    "}
     the_call = call("alphabeta_value", block)
     strict = as_observation(the_call, Mistakes(strict_pruning=True))
     sentences = divergence(the_call, block, strict.trace, reference_observation(the_call).trace)
-    assert sentences.startswith("After the position after moves ")
-    assert ", so its remaining children are pruned." in sentences
-    assert "node the position" not in sentences and "'s remaining" not in sentences
+    game = TicTacToe(block["board"])
+    p, q = (state_at(game, path).board for path in [(3, 6, 8), (3,)])
+    assert sentences == (
+        "After move 5, position P (after moves 3, 6, 8) had alpha=0 >= beta=0, so P's remaining "
+        "moves are pruned. After move 6, position Q (after move 3) had alpha=-inf < beta=0, so it "
+        f"had to go on to move 7.\nPosition P:\n{draw_board(p)}\nPosition Q:\n{draw_board(q)}")
+
+
+def test_a_position_named_twice_is_introduced_once():
+    names = Names({"kind": "tictactoe", "board": " " * 9})
+    assert names.subject((4, 0)) == "position P (after moves 4, 0)"
+    assert names.subject(()) == "position Q (the given position)"
+    assert names.subject((4, 0)) == "position P" and names.owner((4, 0)) == "P's"
+    assert names.child((4, 0, 8)) == "move 8" and names.children() == "moves"
 
 
 def test_a_skipped_first_child_is_explained():

@@ -5,7 +5,8 @@ A folder holds the student files it changes, written as a hostile student would;
 other modules complete it. Its expected.toml says `why` (the outcome, derived before running),
 `breaks` (the functions that may lose points), `fails` (exactly the checks that fail), and
 optionally `feedback` (phrases some check's output must contain), `printed` (markers the
-submission prints, which must never reach the results or the grader's terminal), `written`
+submission prints, which may reach the results only quoted as what its code printed during a
+failing call, and never the grader's terminal), `secret` (markers that must reach neither), `written`
 (markers it writes into files, which must appear in no file outside its scratch), `absent` (paths
 it tries to create outside its scratch) and `grader_bug` (a known grader bug: the test is a strict
 xfail until it is fixed, and its assertions keep stating the correct outcome).
@@ -322,7 +323,7 @@ def check_results_file(output):
 @pytest.mark.parametrize("folder", folders())
 def test_hostile_submission_is_contained(folder, tmp_path, own_scratch):
     expected = tomllib.loads((folder / "expected.toml").read_text())
-    markers = expected.get("printed", []) + expected.get("written", [])
+    markers = expected.get("printed", []) + expected.get("secret", []) + expected.get("written", [])
     submission = build_submission(folder, tmp_path / "submission")
     handed_in = tree_state(submission)
     output = tmp_path / "results.json"
@@ -356,10 +357,22 @@ def test_hostile_submission_is_contained(folder, tmp_path, own_scratch):
     appeared = [path for path in absent if os.path.lexists(path)]
     assert not appeared, f"the submission's files appeared outside its scratch: {appeared}"
 
-    # Nothing the submission printed crosses: not into the results, not onto the grader's terminal.
-    echoed = output.read_bytes() + completed.stdout + completed.stderr
+    # What the submission printed reaches the student only quoted, as what their code printed
+    # during a failing call (lines "  | ..."), never the grader's terminal or anything else; a
+    # `secret` marker reaches nothing at all.
+    terminal = completed.stdout + completed.stderr
+    for marker in expected.get("printed", []) + expected.get("secret", []):
+        assert marker.encode() not in terminal, f"{marker!r} reached the grader's terminal"
+    for marker in expected.get("secret", []):
+        assert marker.encode() not in output.read_bytes(), f"{marker!r} reached the results"
+    echoed = json.loads(output.read_text())
     for marker in expected.get("printed", []):
-        assert marker.encode() not in echoed, f"{marker!r}, printed by the submission, was echoed"
+        assert marker not in echoed["output"]
+        for test in echoed["tests"]:
+            for line in test["output"].splitlines():
+                assert marker not in line or (line.lstrip().startswith("| ")
+                                              and test["status"] == "failed"), (
+                    f"{marker!r}, printed by the submission, was echoed unquoted: {line!r}")
 
     # A small, valid results file, with exactly the derived outcome: the checks in `fails` fail,
     # all of them of the functions the folder breaks, and every other check has full marks.

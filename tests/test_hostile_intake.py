@@ -40,8 +40,8 @@ import pytest
 
 from autograder.batch import (ANSWERS_FILE, escaped, find_submissions, printable, run_grading,
                               spreadsheet_cell)
-from autograder.notebooks import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.nbgrader_tests import MODULES
+from autograder.notebook_answers import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT, SubmissionError,
                                    stage)
 from conftest import REFERENCE, ROOT, reference_files, run_cli

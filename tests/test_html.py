@@ -1,5 +1,8 @@
 """The HTML report, rendered by a real headless Chromium: the page loads, the score table and the
-failures are there, and a failing tree's nodes carry the colours of who examined them."""
+failures are there, a failing tree's nodes carry the colours of who examined them, and a wide tree
+fits its card."""
+import html as html_module
+import json
 import os
 import re
 import shutil
@@ -69,3 +72,38 @@ def test_the_page_renders_to_a_screenshot(report, tmp_path):
     chromium(tmp_path, "--window-size=1100,1400", f"--screenshot={picture}",
              report["instructor"].as_uri())
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and picture.stat().st_size > 20_000
+
+
+# The measures the page's own layout gives, written into the DOM for --dump-dom to show.
+MEASURE = """<script>
+const svg = document.querySelector("svg.tree"), card = svg.closest("section.failure");
+const style = getComputedStyle(card);
+const inner = card.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+document.body.dataset.measured = JSON.stringify({
+  svg: svg.getBoundingClientRect().width, card: inner,
+  scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth});
+</script>"""
+
+
+def test_a_wide_tree_shrinks_to_fit_its_card(tmp_path):
+    from autograder.reporters import html
+    from autograder.results import CheckResult, Report
+    wide = {"kind": "tree", "root": "MAX",
+            "tree": [[[3 * i + j, 9 - j, j] for j in range(3)] for i in range(4)]}
+    page = html.render(Report(submission="wide", checks=[CheckResult(
+        name="minimax_value: exact values on random trees", function="minimax_value", points=0,
+        max_points=5, status="failed", feedback="minimax_value returned 1, expected 9.",
+        shown={"heading": "The smallest input that shows it", "example": wide, "note": ""})]))
+    (tmp_path / "wide.html").write_text(page)
+    measured = tmp_path / "measured.html"
+    measured.write_text(page.replace("</body>", MEASURE + "</body>"))
+    dom = chromium(tmp_path, "--window-size=1100,900", "--dump-dom", measured.as_uri())
+    sizes = json.loads(html_module.unescape(re.search(r'data-measured="([^"]+)"', dom)[1]))
+    # 36 leaves are wider than the card at full size: the picture had to shrink.
+    assert html.tree_picture(wide, None)["width"] > sizes["card"] > 0
+    assert 0 < sizes["svg"] <= sizes["card"]
+    assert sizes["scroll"] == sizes["client"]  # no horizontal scroll bar
+    picture = tmp_path / "wide.png"
+    chromium(tmp_path, "--window-size=1100,900", f"--screenshot={picture}",
+             (tmp_path / "wide.html").as_uri())
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,13 +1,19 @@
 """The verdicts: exact comparison, the window rule for fail-hard and fail-soft, and messages that
 name the first node where two searches part."""
 import math
+from dataclasses import replace
 
 import pytest
 
-from autograder.checks.judge import CheckFailed, same_trace, window_rule
+from hypothesis.errors import FlakyFailure
+
+from autograder.checks.judge import CheckFailed, same_answer, same_trace, shown, window_rule
 from autograder.checks.observe import Observed
-from autograder.observations import Observation, exactly_equal, from_reply
-from autograder.worker.calls import decode_path, decode_trace, encode_path, encode_trace
+from autograder.engine import verdict
+from autograder.observations import Observation, describe_printed, exactly_equal, from_reply
+from autograder.supervisor import StudentTimedOut
+from autograder.worker.calls import (PRINTED_LINES, decode_path, decode_trace, encode_path,
+                                     encode_trace)
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
 
@@ -82,6 +88,9 @@ def test_the_same_trace_passes():
     {"observation": {"answer": 3}},
     {"problem": {"something": "else"}},
     [],
+    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": {"text": 3, "lines": 1}},
+    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": {"text": "", "lines": -1}},
+    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": "x"},
 ])
 def test_a_reply_of_the_wrong_shape_is_a_problem_never_an_exception(reply):
     traced = {"function": "minimax_value", "game": TEXTBOOK, "trace": True}
@@ -97,3 +106,103 @@ def test_paths_survive_their_compact_encoding(path):
                                    [(), (2, -1)], [(0,), ("a", 1.5, True)]])
 def test_a_trace_travels_as_one_string_of_its_paths(paths):
     assert decode_trace(encode_trace(paths)) == tuple(map(encode_path, paths))
+
+
+def printing(lines, got=None):
+    """`got` (by default a wrong answer) with `lines` printed during its call."""
+    return replace(got or answered(4), printed="".join(f"{line}\n" for line in lines),
+                   printed_lines=len(lines))
+
+
+def test_what_the_worker_says_was_printed_is_cut_again_by_the_grader():
+    reply = {"observation": {"answer": 3, "type": "int"},
+             "printed": {"text": "x\n" * 10_000, "lines": 3}}
+    got = from_reply(reply, 0.0, {"function": "minimax_decision", "trace": False})
+    assert got.answer == 3
+    assert got.printed == "x\n" * PRINTED_LINES and got.printed_lines == PRINTED_LINES
+
+
+def test_a_failure_quotes_what_the_call_printed_after_its_explanation():
+    got = printing(["searching", "best 4"])
+    with pytest.raises(CheckFailed) as failed:
+        same_answer(Observed("minimax_value", got, answered(3)), None)
+    assert str(failed.value) == ("minimax_value returned 4, but it should return 3.\n"
+                                 "Your code printed 2 lines during this call:\n"
+                                 "  | searching\n  | best 4")
+    assert describe_printed(got) in str(failed.value)
+
+
+def test_a_problem_quotes_what_the_call_printed_too_and_a_pass_quotes_nothing():
+    raised = printing(["about to divide"], Observation(problem="raised ZeroDivisionError"))
+    with pytest.raises(CheckFailed, match="raised ZeroDivisionError\n"
+                                          "Your code printed 1 line during this call:\n"
+                                          "  \\| about to divide$"):
+        window_rule(observed(raised), 3, 0, 10, None)
+    same_trace(observed(printing(["fine"], answered(3, REFERENCE_TRACE))), TEXTBOOK, "")
+
+
+def test_a_time_out_shows_the_input_of_the_call_it_stopped():
+    game = {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"}
+    timed_out = StudentTimedOut("minimax_value did not return")
+    timed_out.shown = shown(game, smallest=False)
+    failure = verdict(timed_out)
+    assert str(failure) == "minimax_value did not return"
+    assert failure.shown.as_dict() == {"heading": "The input", "example": game, "note": ""}
+
+
+def test_two_different_answers_to_the_same_call_are_named_as_such():
+    """Hypothesis's FlakyFailure is an exception group too: it is named, not unwrapped."""
+    flaky = FlakyFailure("Inconsistent results", [CheckFailed("returned 4, but the answer is 3")])
+    assert str(verdict(flaky)) == ("the function gave two different answers to the same call; "
+                                   "does it use random? Its answer must depend only on its "
+                                   "arguments")
+
+
+EVALUATION_ORDER = "the actions sorted best first for the player to move, ties in the game's order"
+
+
+def test_a_wrong_answer_reads_as_a_sentence():
+    wrong = Observed("evaluation_order", answered([0, 1, 2]), answered([1, 0, 2]),
+                     {"function": "evaluation_order", "game": None})
+    with pytest.raises(CheckFailed) as failed:
+        same_answer(wrong, None, EVALUATION_ORDER)
+    assert str(failed.value) == (
+        f"evaluation_order returned [0, 1, 2], but it should return [1, 0, 2], "
+        f"{EVALUATION_ORDER}.")
+
+
+def test_a_tuple_answer_is_shown_as_a_tuple():
+    """json turns a tuple into a list; the answer's type tells it was one."""
+    as_tuple = replace(answered([0, 4]), answer_type="tuple")
+    one = replace(answered([4]), answer_type="tuple")
+    with pytest.raises(CheckFailed) as failed:
+        same_answer(Observed("center_first", as_tuple, answered([4, 0])), None, "the cells")
+    assert str(failed.value).startswith("center_first returned (0, 4), but it should return "
+                                        "[4, 0], the cells.")
+    assert "tuple" not in str(failed.value)
+    with pytest.raises(CheckFailed, match=r"returned \(4,\), not a number"):
+        window_rule(observed(one), 3, -math.inf, math.inf, "")
+
+
+def test_a_type_error_names_the_call_the_grader_made():
+    """A dropped `order` parameter: Python says only how many arguments came."""
+    message = "alphabeta_value() takes from 2 to 4 positional arguments but 5 were given"
+    raised = from_reply({"problem": {"raised": {"exception": "TypeError", "message": message}}},
+                        0.0, {})
+    the_call = {"function": "alphabeta_value", "game": TEXTBOOK, "state": [],
+                "args": [-math.inf, math.inf, {"$order": {"seed": 3}}]}
+    with pytest.raises(CheckFailed) as failed:
+        same_trace(Observed("alphabeta_value", raised, answered(None), the_call), TEXTBOOK, None)
+    assert str(failed.value) == (
+        f"alphabeta_value raised TypeError: {message}\nThe grader called "
+        f"alphabeta_value(game, state, -inf, inf, order); compare it with your function's "
+        f"parameters.")
+
+
+def test_other_exceptions_do_not_name_the_call():
+    raised = from_reply({"problem": {"raised": {"exception": "ValueError", "message": "no"}}},
+                        0.0, {})
+    the_call = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": []}
+    with pytest.raises(CheckFailed) as failed:
+        same_answer(Observed("minimax_value", raised, answered(3), the_call), None)
+    assert str(failed.value) == "minimax_value raised ValueError: no"

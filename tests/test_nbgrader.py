@@ -18,10 +18,12 @@ import pytest
 
 from autograder import config as grading_config
 from autograder import nbgrader_tests
-from autograder.drawing import draw_example
+from autograder.checks.course import TEXTBOOK
+from autograder.drawing import draw_example, draw_mermaid, draw_tree
+from autograder.notebook_answers import extract
 from autograder.notebooks import (ASSIGNMENT, COURSE_DIR, NOTEBOOK, NOTEBOOK_PATH, answer_code,
-                                  build_notebook, course_files, docstring_markdown, extract,
-                                  generate, main, stale)
+                                  build_notebook, course_files, docstring_markdown,
+                                  figure_markdown, generate, main, stale, without_mermaid)
 from autograder.stubs import stub_source
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
 from conftest import REFERENCE, ROOT, run_cli
@@ -116,7 +118,9 @@ def test_one_answer_cell_per_module_and_one_test_cell_per_function_with_its_poin
         assert metadata["locked"] and not metadata["solution"]
         source = "".join(tests[f"test_{function}"]["source"])
         hidden = any(config.policy(n).visibility == "hidden" for n in names)
-        assert ("### BEGIN HIDDEN TESTS" in source) == hidden, function
+        assert ("(hidden: graded when collected)" in source) == hidden, function
+        # no hidden-test section: nbgrader would checksum the cell with it and find it changed
+        assert "HIDDEN TESTS" not in source and source.endswith(f'\ngrade("{function}")')
         assert "import reference" not in source
     assert sum(c["metadata"]["nbgrader"]["points"] for c in tests.values()) == 100
     for module, cell in answers.items():
@@ -149,6 +153,14 @@ def test_docstrings_become_markdown_with_fenced_drawings_and_lists():
            "    After the list.\n")
     assert docstring_markdown(doc) == (
         "First line.\n\nRule:\n\n```text\na -> b\n  c\n```\n\n- one\n- two\n\nAfter the list.")
+
+
+def test_the_feedback_leaves_out_a_trees_mermaid_diagram_and_keeps_it_as_text():
+    figure = figure_markdown("The textbook tree", TEXTBOOK)
+    assert draw_mermaid(TEXTBOOK) in figure
+    assert without_mermaid(f"Before.\n\n{figure}\n\nAfter.") == (
+        f"Before.\n\n**The textbook tree**\n\n```text\n{draw_tree(TEXTBOOK['tree'])}\n```"
+        f"\n\nAfter.")
 
 
 def test_a_module_level_solution_is_removed_from_the_release_not_replaced_by_a_raise():
@@ -292,12 +304,25 @@ def test_the_visible_view_leaves_the_hidden_checks_to_the_collected_notebook(hel
     assert HIDDEN_CHECK not in shown and "1 hidden check, 4 points" in shown
 
 
+@pytest.mark.parametrize("execution, hidden_shown", [(None, False), ("validate", False),
+                                                     ("autograde", True)])
+def test_only_nbgrader_autograde_grades_the_hidden_checks_by_default(
+        helper_notebook, monkeypatch, capsys, execution, hidden_shown):
+    if execution:
+        monkeypatch.setenv("NBGRADER_EXECUTION", execution)
+    monkeypatch.setattr(nbgrader_tests, "reference_importable", lambda: False)
+    nbgrader_tests.grade("alphabeta_decision")
+    shown = capsys.readouterr().out
+    assert (HIDDEN_CHECK in shown) == hidden_shown
+    assert ("1 hidden check, 4 points" in shown) != hidden_shown
+
+
 def test_points_keep_the_cells_scale_when_grading_toml_changed_since(helper_notebook,
                                                                      monkeypatch, capsys):
     changed = {"checks": [{**REPORT["checks"][0], "points": 4, "max_points": 4},
                           REPORT["checks"][1]]}
     monkeypatch.setattr(nbgrader_tests, "grade_answers", lambda sources: changed)
-    assert nbgrader_tests.grade("alphabeta_decision") == 6  # 4 of 8, in a cell worth 12
+    assert nbgrader_tests.grade("alphabeta_decision", "all") == 6  # 4 of 8, in a cell worth 12
     assert "scaled to this cell's 12 points" in capsys.readouterr().out
 
 
@@ -320,7 +345,8 @@ def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_pat
     folders = json.loads(command[6])
     assert str(ROOT) not in folders and folders
     shim = nbgrader_tests.stage_shim(tmp_path / "shim") / "autograder"
-    assert sorted(p.name for p in shim.iterdir()) == ["__init__.py", "drawing.py", "games",
+    assert sorted(p.name for p in shim.iterdir()) == ["__init__.py", "drawing.py",
+                                                      "environment.py", "games",
                                                       "nbgrader_tests.py"]
 
 
@@ -381,18 +407,20 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     release_path = course / "release" / ASSIGNMENT / NOTEBOOK
     release = json.loads(release_path.read_text())
     text = release_path.read_text()
-    for leaked in ("BEGIN SOLUTION", "BEGIN HIDDEN TESTS", 'checks = \\"all\\"', "CENTER_FIRST =",
-                   "alpha = max(alpha, v)"):
+    for leaked in ("BEGIN SOLUTION", "CENTER_FIRST =", "alpha = max(alpha, v)"):
         assert leaked not in text, leaked
     source = cells(build_notebook(), "solution")
     for module, cell in cells(release, "solution").items():
         # the release's stubs are autograder.stubs' stubs, not nbgrader's defaults
         assert "".join(cell["source"]) == stub_source("".join(source[module]["source"]))
+    tests = cells(build_notebook(), "grade")
+    assert {name: "".join(cell["source"]) for name, cell in cells(release, "grade").items()} == \
+        {name: "".join(cell["source"]) for name, cell in tests.items()}
 
     submitted = course / "submitted"
     write(filled(release, REFERENCE, extra_code=PROBE), submitted / "alice" / ASSIGNMENT / NOTEBOOK)
     write(filled(release, SAMPLE), submitted / "bob" / ASSIGNMENT / NOTEBOOK)
-    nbgrader(course, "autograde", ASSIGNMENT)
+    autograde = nbgrader(course, "autograde", ASSIGNMENT)
     nbgrader(course, "export", "--to", str(course / "grades.csv"))
     nbgrader(course, "generate_feedback", ASSIGNMENT)
     elapsed = time.monotonic() - started
@@ -438,6 +466,13 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     visible = next(c for c in sample_report["checks"]
                    if c["status"] == "failed" and c["visibility"] == "visible" and c["shown"])
     assert as_feedback(draw_example(visible["shown"]["example"])) in page
+
+    # Untouched test cells raise no tamper alarm; and the Mermaid diagrams the feedback page
+    # cannot draw are left out of it, their trees drawn as text.
+    assert "Attribute 'checksum'" not in autograde.stderr + autograde.stdout
+    assert "has changed" not in autograde.stderr + autograde.stdout
+    assert "graph TD" not in page and "mermaid" not in page
+    assert draw_tree(TEXTBOOK["tree"]) in page
 
     print(f"nbgrader end to end: {elapsed:.0f} s")
     assert elapsed < 600, "the nbgrader round trip should take a minute or two"

@@ -2,6 +2,8 @@
 there without the reference."""
 import ast
 import json
+import re
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -17,11 +19,17 @@ CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_d
 
 
 @pytest.fixture(scope="module")
-def release(tmp_path_factory):
+def releasing(tmp_path_factory):
+    """The students' repository released with the command line's defaults, and that command."""
     folder = tmp_path_factory.mktemp("release") / "students"
     completed = run_cli("release", folder)
     assert completed.returncode == 0, completed.stderr
-    return folder
+    return folder, completed
+
+
+@pytest.fixture(scope="module")
+def release(releasing):
+    return releasing[0]
 
 
 def released_files(release):
@@ -95,6 +103,67 @@ def test_the_released_checks_fail_what_the_full_grader_fails(release, tmp_path):
         "tests"]}
     for test in json.loads((tmp_path / "released.json").read_text())["tests"]:
         assert test["status"] == failed[test["name"]], test["name"]
+
+
+def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
+    """`grade NOTEBOOK.ipynb` needs the answer cells read back, which the release holds without the
+    notebook's generator (that runs the reference)."""
+    from autograder.notebooks import COURSE_DIR, NOTEBOOK_PATH
+    assert not (release / "autograder" / "notebooks.py").exists()
+    sample = ROOT / "examples" / "sample_submission"
+    notebook = json.loads((COURSE_DIR / NOTEBOOK_PATH).read_text())
+    for cell in notebook["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("solution"):
+            module = cell["metadata"]["nbgrader"]["grade_id"]
+            cell["source"] = (sample / f"{module}.py").read_text()
+    (tmp_path / "bob.ipynb").write_text(json.dumps(notebook))
+    scores = {}
+    for submission in (tmp_path / "bob.ipynb", sample):
+        output = tmp_path / f"{submission.stem}.json"
+        completed = run_released_grader(release, "grade", submission, "--format", "json",
+                                        "--output", output)
+        assert completed.returncode == 0, completed.stderr
+        report = json.loads(output.read_text())
+        scores[submission.suffix] = (report["points"], {f["function"]: f["points"]
+                                                         for f in report["functions"]})
+    assert scores[".ipynb"] == scores[""] and 0 < scores[""][0] < 100
+
+
+def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
+    from autograder.cli import parser
+    from autograder.release import PLACEHOLDERS, placeholder_warnings
+    defaults = parser().parse_args(["release", "folder"])
+    assert {option: placeholder for option, (placeholder, _) in PLACEHOLDERS.items()} == {
+        "--grader-repository": defaults.grader_repository,
+        "--private-grader-repository": defaults.private_grader_repository}
+    _, completed = releasing
+    assert completed.returncode == 0
+    assert completed.stderr.splitlines() == [
+        "autograder: warning: --grader-repository is left at its placeholder "
+        f"{defaults.grader_repository}, from which the students' workflow installs the grader; "
+        "pass your own repository",
+        "autograder: warning: --private-grader-repository is left at its placeholder "
+        f"{defaults.private_grader_repository}, from which the students' workflow checks out the "
+        "hidden checks (given GRADER_TOKEN); pass your own repository"]
+    assert placeholder_warnings("ai-course/search", defaults.private_grader_repository) == \
+        completed.stderr.splitlines()[1:]
+    assert placeholder_warnings("ai-course/search", "ai-course/grader") == []
+
+
+def test_the_students_gitignore_keeps_out_every_report_they_write(release, tmp_path):
+    from autograder.ci import parser as ci_parser
+    suggested = re.findall(r"--output ([\w.-]+)", (release / "README.md").read_text())
+    assert "report.html" in suggested
+    # Every file the README suggests, the other formats named alike, and autograder.ci's folder.
+    ci_outputs = ci_parser().get_default("output_dir")
+    reports = list(dict.fromkeys([*suggested, "results.json", "report.md", "report.json",
+                                  "report.txt", "junit.xml", f"{ci_outputs}/summary.md"]))
+    committed = ["assignments/minimax.py", "README.md", "grading.toml"]
+    shutil.copy(release / ".gitignore", tmp_path / ".gitignore")
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *reports, *committed],
+                             cwd=tmp_path, capture_output=True, text=True)
+    assert ignored.stdout.splitlines() == reports
 
 
 def test_releasing_into_a_folder_that_is_not_empty_is_refused(tmp_path):

@@ -59,16 +59,17 @@ def sample_report():
         CheckResult(
             name="evaluation_order: tic-tac-toe positions with the open-lines evaluation",
             function="evaluation_order", points=0, max_points=4, status="failed", seconds=0.125,
-            feedback="evaluation_order returned '[x](http://example.com) <b>*bold*</b> _it_' "
-                     "(str), but the actions sorted best first are [4, 0, 2, 6, 8, 1, 3, 5, 7].",
+            feedback="evaluation_order returned '[x](http://example.com) <b>*bold*</b> _it_', "
+                     "but it should return [4, 0, 2, 6, 8, 1, 3, 5, 7], the actions sorted best "
+                     "first.",
             shown={"heading": "It shows on the empty board",
                    "example": {"kind": "tictactoe", "board": "         "},
                    "note": "Evaluated with the course's open-lines evaluation."}),
         CheckResult(
             name="guaranteed_decision: random price wars with ties and negatives",
             function="guaranteed_decision", points=0, max_points=6, status="failed", seconds=0.75,
-            feedback="guaranteed_decision returned 'option_2' (str), but the option whose worst "
-                     "leaf for us is best (the first of ties) is 'option_1'.",
+            feedback="guaranteed_decision returned 'option_2', but it should return 'option_1', "
+                     "the option whose worst leaf for us is best (the first of ties).",
             shown={"heading": "The smallest input that shows it", "note": "",
                    "example": {"tree": {"start": ["option_1", "option_2"],
                                         "option_1": ["option_1_reply_1"],
@@ -207,3 +208,162 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
         if form in ("gradescope", "json"):  # json writes a surrogate as an escape
             rendered = json.dumps(json.loads(rendered), ensure_ascii=False)
         assert "\ufffd" in rendered.encode("utf-8").decode(), form
+
+
+# ------------------------------------------------------------- whole-function problems, not run
+
+from autograder.drawing import draw_example  # noqa: E402
+from autograder.observations import describe_problem  # noqa: E402
+from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
+from autograder.results import NOT_RUN, FunctionProblem  # noqa: E402
+
+NOT_IMPLEMENTED = describe_problem({"raised": {"exception": "NotImplementedError"}})
+MISSING = describe_problem({"missing_module": "price_war.py"})
+IMPORT_FAILED = describe_problem({"module": "ordering.py", "import_error": {
+    "exception": "SyntaxError", "message": "invalid syntax",
+    "where": {"file": "ordering.py", "line": 3, "code": "def f(:"}}})
+BOARD = {"heading": "It shows on the empty board",
+         "example": {"kind": "tictactoe", "board": "         "}, "note": ""}
+
+
+def failing(name, problem, points=2, shown=BOARD):
+    function = name.split(":")[0]
+    return CheckResult(name=name, function=function, points=0, max_points=points,
+                       status="failed", feedback=f"{function} {problem}", shown=shown)
+
+
+def stub_report():
+    """As pytest orders the checks: alphabeta's module before minimax's."""
+    return Report(submission="stub", checks=[
+        failing("alphabeta_value: exact", "returned 2, but it should return 3.", 5),
+        failing("alphabeta_value: nodes", NOT_IMPLEMENTED, 3),
+        failing("minimax_value: exact", NOT_IMPLEMENTED, 5),
+        failing("minimax_value: nodes", NOT_IMPLEMENTED, 2),
+        failing("center_first: cells", IMPORT_FAILED, 4),
+        failing("guaranteed_decision: wars", MISSING, 6),
+    ])
+
+
+def test_a_whole_function_problem_is_one_line_per_function_without_an_input():
+    rendered = text.render(stub_report())
+    failures = rendered.split("Graded in the subprocess sandbox.\n")[1]
+    assert failures == (
+        "\n✗ minimax_value  (0 / 7, 2 checks): is not implemented yet (it raised "
+        "NotImplementedError)\n"
+        "\n✗ alphabeta_value: exact  (0 / 5)\n    alphabeta_value returned 2, but it should "
+        "return 3.\n\n    It shows on the empty board:\n"
+        + "\n".join("    " + line if line else "" for line in
+                    draw_example(BOARD["example"]).splitlines()) + "\n"
+        "\n✗ alphabeta_value  (0 / 3, 1 check): is not implemented yet (it raised "
+        "NotImplementedError)\n"
+        "\n✗ center_first  (0 / 4, 1 check): could not run: ordering.py failed to import, it "
+        "raised SyntaxError: invalid syntax at ordering.py, line 3: def f(:\n"
+        "\n✗ guaranteed_decision  (0 / 6, 1 check): is missing: the submission has no "
+        "price_war.py\n")
+
+
+def test_failures_follow_the_tables_order_in_every_report():
+    report = stub_report()
+    table = [summary.function for summary in report.by_function()]
+    listed = [failure.function for failure in report.failures()]
+    assert listed == sorted(listed, key=table.index)
+    assert listed == ["minimax_value", "alphabeta_value", "alphabeta_value", "center_first",
+                      "guaranteed_decision"]
+    assert isinstance(report.failures()[0], FunctionProblem)
+    markdown_text = markdown.render(report)
+    assert [markdown_text.index(f"### ✗ `{name}") for name in listed[:2]] == sorted(
+        markdown_text.index(f"### ✗ `{name}") for name in listed[:2])
+    page = html.render(report)
+    assert page.index('<section class="failure problem" data-function="minimax_value">') < (
+        page.index('data-check="alphabeta_value: exact"'))
+
+
+@pytest.mark.parametrize("form", ["markdown", "html", "gradescope", "junit"])
+def test_no_format_draws_the_input_of_a_whole_function_problem(form):
+    report = Report(submission="stub", checks=[failing("minimax_value: exact", NOT_IMPLEMENTED)])
+    rendered = FORMATS[form](report)
+    assert "NotImplementedError" in rendered
+    assert "empty board" not in rendered and "---+---" not in rendered
+
+
+def test_markdown_says_a_whole_function_problem_in_one_heading():
+    rendered = markdown.render(stub_report())
+    assert ("### ✗ `minimax_value` (0 / 7, 2 checks): is not implemented yet (it raised "
+            "NotImplementedError)\n\n### ✗ `alphabeta_value: exact`") in rendered
+
+
+def test_a_problem_said_with_where_it_was_asked_is_still_one_line_per_function():
+    report = Report(submission="stub", checks=[
+        failing("center_first: cells", NOT_IMPLEMENTED, 4),
+        failing("center_first: nodes", f"{NOT_IMPLEMENTED} (asked at the given position)", 4)])
+    [problem] = report.failures()
+    assert (problem.feedback, problem.tally()) == (f"center_first {NOT_IMPLEMENTED}",
+                                                   "0 / 8, 2 checks")
+
+
+def test_only_the_named_causes_are_whole_function_problems():
+    assert all(failing("m: x", cause).whole_function for cause in
+               (NOT_IMPLEMENTED, MISSING, IMPORT_FAILED))
+    assert not failing("minimax_value: x", "raised ValueError: not implemented yet").whole_function
+    assert not failing("minimax_value: x", "returned 2, but it should return 3.").whole_function
+
+
+WHY_NOT_RUN = "not run: this grading ran only the checks of minimax_value"
+
+
+def only_minimax_report():
+    """A grading with --only minimax_value: the engine's not-run results for the rest."""
+    return Report(submission="alice", sandbox="bwrap", checks=[
+        CheckResult("alphabeta_value: exact", "alphabeta_value", 0, 5, NOT_RUN, WHY_NOT_RUN),
+        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, NOT_RUN,
+                    WHY_NOT_RUN, visibility="hidden", hint=HIDDEN_HINT),
+        CheckResult("minimax_value: exact", "minimax_value", 5, 5, "passed"),
+        CheckResult("minimax_value: nodes", "minimax_value", 0, 2, "failed", "wrong."),
+    ]).for_students()
+
+
+def test_the_text_report_shows_checks_not_run_with_their_points_never_as_failed():
+    rendered = text.render(only_minimax_report())
+    assert "alice: 5 / 7 points (9 more not run)" in rendered
+    assert "│ alphabeta_value    │ not run (5) │      0 │      0 │" in rendered
+    assert ("Not run (this grading ran only the checks of minimax_value): alphabeta_value, "
+            "alphabeta_decision.") in rendered
+    assert rendered.count("✗") == 1 and HIDDEN_HINT not in rendered
+
+
+def test_markdown_and_html_show_checks_not_run():
+    rendered = markdown.render(only_minimax_report())
+    assert rendered.startswith("## alice: 5 / 7 points (9 more not run)\n")
+    assert "| `alphabeta_value` | not run (5) | 0 | 0 |" in rendered
+    assert "- – `alphabeta_value: exact`: not run (5)" in rendered
+    page = html.render(only_minimax_report())
+    assert '<tr class="not-run" data-function="alphabeta_value">' in page
+    assert "<td>not run (5)</td>" in page and "5 / 7 points (9 more not run)" in page
+    assert 'data-check="alphabeta_value: exact"' not in page
+
+
+def test_junit_skips_checks_not_run_saying_why():
+    root = ET.fromstring(junit.render(only_minimax_report()))
+    suite = root[0]
+    assert (suite.get("tests"), suite.get("failures"), suite.get("skipped")) == ("4", "1", "2")
+    skipped = suite.find("testcase[@name='alphabeta_value: exact']/skipped")
+    assert skipped.get("message") == WHY_NOT_RUN
+
+
+def test_gradescope_leaves_out_checks_not_run_and_scores_what_ran():
+    results = json.loads(gradescope.render(only_minimax_report()))
+    assert [test["name"] for test in results["tests"]] == ["minimax_value: exact",
+                                                          "minimax_value: nodes"]
+    assert (results["score"], results["max_score"]) == (5, 7)
+    assert results["output"] == (
+        "Graded with the bwrap sandbox. Not run (this grading ran only the checks of "
+        "minimax_value): alphabeta_value, alphabeta_decision.")
+
+
+def test_json_keeps_checks_not_run_with_their_status_and_points():
+    data = json.loads(report_json.render(only_minimax_report()))
+    assert [check["status"] for check in data["checks"][:2]] == [NOT_RUN, NOT_RUN]
+    assert (data["points"], data["max_points"]) == (5, 7)
+    functions = {summary["function"]: summary for summary in data["functions"]}
+    assert functions["alphabeta_value"]["not_run"] == 1
+    assert functions["alphabeta_value"]["not_run_points"] == 5

@@ -1,13 +1,17 @@
 """The process boundary: what crosses it, and what happens when student code misbehaves in a call."""
+import json
+import random
 import textwrap
 
 import pytest
 
 from autograder import supervisor
+from autograder.checks.observe import Observer, call
 from autograder.config import Limits
-from autograder.observations import NO_ANSWER, TOO_DEEP, from_reply
-from autograder.sandbox import Sandbox
+from autograder.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
+from autograder.sandbox import MODES, Sandbox, works
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
 VALUE = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": [], "trace": True}
@@ -25,6 +29,7 @@ def student(tmp_path):
         def make(source, limits=Limits(call_floor_seconds=1.0)):
             (folder / "minimax.py").write_text(textwrap.dedent(source))
             return Student(runtime, str(folder), limits, sandbox)
+        make.folder = folder
         yield make
 
 
@@ -119,14 +124,97 @@ def test_a_call_that_waits_without_computing_is_stopped_by_the_wall_clock(studen
 
 
 def test_a_flood_of_output_neither_blocks_nor_is_kept_whole(student):
+    """Printed in a call, it is counted and its start kept; written past print, to the process's
+    own stdout, it is drained and capped."""
     with student("""
+        import sys
         def minimax_value(game, state):
             for _ in range(200000):
                 print("x" * 50)
+                sys.__stdout__.write("y" * 50 + "\\n")
             return 3
     """) as s:
-        assert s.call(VALUE).answer == 3
-        assert len(s.output()) <= 64 * 1024
+        got = s.call(VALUE)
+        assert got.answer == 3 and got.printed_lines == 200000
+        assert got.printed == ("x" * 50 + "\n") * PRINTED_LINES
+        assert 0 < len(s.output()) <= 64 * 1024
+
+
+def test_random_is_seeded_from_the_call_so_the_same_call_gets_the_same_answer(student):
+    """The seed is the call's JSON: the same call meets the same numbers in any worker and however
+    often it comes, and another call other numbers."""
+    other = {**VALUE, "state": [0]}
+    with student("""
+        import random
+        def minimax_value(game, state):
+            return random.random()
+    """) as s:
+        first, second = s.call(VALUE).answer, s.call(VALUE).answer
+        s.close()  # a fresh worker
+        fresh, elsewhere = s.call(VALUE).answer, s.call(other).answer
+    expected = random.Random(json.dumps(VALUE, sort_keys=True)).random()
+    assert first == second == fresh == expected
+    assert elsewhere == random.Random(json.dumps(other, sort_keys=True)).random() != expected
+
+
+def test_what_a_call_prints_is_kept_briefly_counted_and_quoted_escaped(student):
+    with student("""
+        import sys
+        def minimax_value(game, state):
+            print("\\x1b[2J cleared", file=sys.stderr)
+            for i in range(25):
+                print("line", i)
+            return 3
+    """) as s:
+        got = s.call(VALUE)
+    shown = ["\x1b[2J cleared", *(f"line {i}" for i in range(PRINTED_LINES - 1))]
+    assert got.answer == 3 and got.printed_lines == 26
+    assert got.printed == "".join(line + "\n" for line in shown)
+    assert describe_printed(got) == (
+        f"Your code printed 26 lines during this call; here are the first {PRINTED_LINES} "
+        f"({26 - PRINTED_LINES} more not shown):\n  | \\x1b[2J cleared\n"
+        + "".join(f"  | line {i}\n" for i in range(PRINTED_LINES - 1)).rstrip("\n"))
+
+
+def test_a_long_line_is_cut_and_a_call_that_prints_nothing_says_nothing(student):
+    with student("""
+        def minimax_value(game, state):
+            if state.path:
+                print("x" * 100_000, end="")
+            return 3
+    """) as s:
+        quiet, long_line = s.call(VALUE), s.call({**VALUE, "state": [1]})
+    assert quiet.printed_lines == 0 and describe_printed(quiet) == ""
+    assert long_line.printed == "x" * PRINTED_CHARACTERS and long_line.printed_lines == 1
+    assert describe_printed(long_line).startswith("Your code printed 1 line during this call:\n  | x")
+
+
+HANG = """
+    def minimax_value(game, state):
+        return spin()
+
+    def spin():
+        while True: pass
+"""
+
+
+@pytest.mark.parametrize("mode", [mode for mode in MODES if works(mode)])
+def test_a_time_out_names_the_students_line_where_it_was_stopped(tmp_path, mode):
+    """Before the kill the worker's Python dumps its stack (SIGUSR1), found below bwrap or the
+    unshare init; the innermost frame in the submission's own files is quoted."""
+    runtime = stage_runtime(tmp_path / "runtime")
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    source = textwrap.dedent(HANG)
+    (folder / "minimax.py").write_text(source)
+    line = source.splitlines().index("    while True: pass") + 1
+    with Sandbox(mode) as sandbox, \
+            Student(runtime, str(folder), Limits(call_floor_seconds=1.0), sandbox) as s:
+        with pytest.raises(StudentTimedOut) as stopped:
+            s.call(VALUE)
+    assert str(stopped.value).endswith(f"again and again\n  stopped at minimax.py, line {line}: "
+                                       f"while True: pass")
+    assert stopped.value.call == VALUE
 
 
 def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):
@@ -216,3 +304,20 @@ def test_a_trace_on_a_call_that_asked_for_none_is_a_wrong_shaped_reply():
 def test_an_answer_nested_too_deeply_is_the_students_problem(student, source):
     with student(source) as s:
         assert s.call(VALUE).problem == TOO_DEEP
+
+
+@pytest.mark.parametrize("stopped, shown, message", [
+    ({**VALUE, "game": {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"}, "state": [0]},
+     {"heading": "The input", "example": {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"},
+      "note": "It was called on B."}, ""),
+    (call("rational_response", None, {"a": ["b"]}, {"b": 1}, "b"), None,
+     "\nIt was called with [{'a': ['b']}, {'b': 1}, 'b']."),
+])
+def test_a_check_whose_call_timed_out_shows_that_calls_input(student, stopped, shown, message):
+    (student.folder / "price_war.py").write_text("def rational_response(*args):\n    while True: pass\n")
+    with student(HANG) as s:
+        with pytest.raises(StudentTimedOut) as timed_out:
+            Observer(s, answers={json.dumps(stopped, sort_keys=True): {
+                "answer": 0, "type": "int", "seconds": 0.0}}).both(stopped)
+    assert (timed_out.value.shown.as_dict() if shown else None) == shown
+    assert str(timed_out.value).endswith(f"while True: pass{message}")

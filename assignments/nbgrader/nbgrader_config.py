@@ -8,9 +8,11 @@ repository's root): this file and the autograde kernel import it.
 import os
 from pathlib import Path
 
-from nbgrader.converters import GenerateAssignment
+from nbconvert.preprocessors import Preprocessor
+from nbgrader.converters import GenerateAssignment, GenerateFeedback
 from nbgrader.preprocessors import ClearSolutions
 
+from autograder.notebooks import without_mermaid
 from autograder.stubs import stub_source
 
 c = get_config()  # noqa: F821 - nbgrader defines it while it reads this file
@@ -37,6 +39,21 @@ class ClearSolutionsLikeTheStubs(ClearSolutions):
 c.GenerateAssignment.preprocessors = [
     ClearSolutionsLikeTheStubs if preprocessor is ClearSolutions else preprocessor
     for preprocessor in GenerateAssignment.class_traits()["preprocessors"].default()]
+
+
+class FeedbackWithoutMermaid(Preprocessor):
+    """The feedback page would show the Mermaid diagrams' source (drawing them means loading
+    Mermaid from the web): leave them out; each tree stays, drawn as text."""
+
+    def preprocess_cell(self, cell, resources, index):
+        if cell.cell_type == "markdown":
+            cell.source = without_mermaid(cell.source)
+        return cell, resources
+
+
+c.GenerateFeedback.preprocessors = [
+    *GenerateFeedback.class_traits()["preprocessors"].default(), FeedbackWithoutMermaid]
+c.FeedbackWithoutMermaid.enabled = True  # nbconvert's preprocessors start disabled
 
 # Autograde (and validate) in the course's kernel, which runs the students' code where the
 # reference cannot be imported: see autograder/nbgrader_tests.py. Its spec is in jupyter/kernels/.

@@ -4,6 +4,8 @@ Every failure names the function, what was expected, what came back and the inpu
 traces it names the first node where the two searches part. Answers are compared as exact builtin
 types: numbers (int or float, never bool) by value, actions and names by type and value.
 """
+import functools
+
 from autograder.answers import LIVE_REFERENCE
 from autograder.checks import course
 
@@ -13,7 +15,8 @@ try:
 except ImportError:  # the students' release leaves the feedback engine out: it holds an alpha-beta
     diagnose = cuts = divergence = None
 from autograder.drawing import name_node
-from autograder.observations import NO_ANSWER, exactly_equal, first_difference, is_number, quoted
+from autograder.observations import (NO_ANSWER, describe_printed, exactly_equal, first_difference,
+                                     is_number, quoted)
 from autograder.worker.calls import decode_path
 
 
@@ -100,32 +103,73 @@ def shown(example, smallest=True, note=""):
     return Shown(example, smallest=smallest, note=note)
 
 
-def require_answer(function, got, shown):
-    """Fail unless the call returned something made of plain builtin values."""
+def quoting_printed(judge):
+    """`judge`, whose failure also quotes what the student's code printed during the call judged
+    (observations.describe_printed)."""
+    @functools.wraps(judge)
+    def judged(observed, *args, **kwargs):
+        try:
+            return judge(observed, *args, **kwargs)
+        except CheckFailed as failed:
+            printed = describe_printed(observed.got)
+            failed.args += (f"\n{printed}",) if printed else ()
+            raise
+    return judged
+
+
+def as_returned(got):
+    """The student's answer quoted as the code returned it: a tuple (json made it a list) as a
+    tuple."""
+    answer = got.answer
+    return quoted(tuple(answer) if got.answer_type == "tuple" and type(answer) is list else answer)
+
+
+def argument(value):
+    """One argument of a call as the grader's call shows it."""
+    if isinstance(value, dict) and len(value) == 1 and next(iter(value)).startswith("$"):
+        return next(iter(value))[1:]  # {"$order": ...}: the function built from the spec
+    return quoted(value)
+
+
+def call_made(call):
+    """The call the grader made, as Python: "alphabeta_value(game, state, -inf, inf, order)"."""
+    given = ["game", "state"] if call.get("game") is not None else []
+    return f"{call['function']}({', '.join(given + [argument(a) for a in call.get('args', [])])})"
+
+
+def require_answer(function, got, shown, call=None):
+    """Fail unless the call returned something made of plain builtin values. A TypeError names
+    the call the grader made: it most often means a parameter is missing or extra."""
     if got.problem:
-        raise CheckFailed(f"{function} {got.problem}", shown=shown)
+        made = (f"\nThe grader called {call_made(call)}; compare it with your function's "
+                f"parameters." if call and got.problem.startswith("raised TypeError") else "")
+        raise CheckFailed(f"{function} {got.problem}{made}", shown=shown)
     if got.answer is NO_ANSWER:
         raise CheckFailed(f"{function} returned a {got.answer_type}; answers must be plain "
                           f"int, float, str or list values", shown=shown)
 
 
-def same_answer(observed, shown, what="the answer"):
+@quoting_printed
+def same_answer(observed, shown, what=""):
+    """The answer must be the reference's; `what` says what that is ("the minimax value")."""
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
-    require_answer(function, got, shown)
+    require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
-        raise CheckFailed(f"{function} returned {quoted(got.answer)} ({got.answer_type}), "
-                          f"but {what} is {quoted(want.answer)}.", Lazy(_diagnosis, call, got),
+        described = f", {what}" if what else ""
+        raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
+                          f"{as_returned(want)}{described}.", Lazy(_diagnosis, call, got),
                           shown=shown)
 
 
+@quoting_printed
 def window_rule(observed, value, alpha, beta, shown):
     """The contract's window rule, which fail-hard and fail-soft searches both meet."""
     function, got, call = observed.function, observed.got, observed.call
-    require_answer(function, got, shown)
+    require_answer(function, got, shown, call)
     r = got.answer
     window = f"with alpha={alpha}, beta={beta} (true value {value})"
     if not is_number(r):
-        raise CheckFailed(f"{function} returned {quoted(r)}, not a number, {window}.",
+        raise CheckFailed(f"{function} returned {as_returned(got)}, not a number, {window}.",
                           shown=shown)
     diagnosis = Lazy(_diagnosis, call, got)
     if alpha < value < beta and r != value:
@@ -141,10 +185,11 @@ def window_rule(observed, value, alpha, beta, shown):
                           shown=shown)
 
 
+@quoting_printed
 def same_trace(observed, spec, shown, searcher="your search"):
     """The examined nodes must be the reference's, in the same order."""
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
-    require_answer(function, got, shown)
+    require_answer(function, got, shown, call)
     mine, theirs = got.trace, want.trace
     if mine == theirs:
         return
@@ -169,11 +214,12 @@ def same_trace(observed, spec, shown, searcher="your search"):
                       shown=shown, traces=traces)
 
 
+@quoting_printed
 def examines_every_node(observed, spec, shown):
     """Minimax examines every node; the reference's trace is the whole tree."""
     function, got, call, all_nodes = (observed.function, observed.got, observed.call,
                                       observed.want.trace)
-    require_answer(function, got, shown)
+    require_answer(function, got, shown, call)
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
     if missed:

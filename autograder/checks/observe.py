@@ -17,7 +17,8 @@ from autograder.answers import LIVE_REFERENCE
 from autograder.checks.judge import CheckFailed, shown
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
-from autograder.observations import Observation, quoted
+from autograder.observations import Observation, describe_printed, quoted
+from autograder.supervisor import StudentTimedOut
 from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game, decode_trace,
                                      observe as run_observed, perform)
 
@@ -31,6 +32,22 @@ def from_reference(data):
     return Observation(answer=data["answer"], answer_type=data["type"],
                        trace=None if trace is None else decode_trace(trace),
                        seconds=data["seconds"])
+
+
+def with_input(timed_out):
+    """`timed_out`, showing the input of the call it stopped: its game, drawn, and the node the
+    call was about when not the root; for the price war's calls, which carry no game, the
+    arguments, named. Not shrunk: a call that hangs is never run again."""
+    stopped = timed_out.call
+    if stopped is None:  # "timed out in an earlier check": nothing was run
+        return timed_out
+    if stopped.get("game") is None:
+        timed_out.args = (f"{timed_out}\nIt was called with {quoted(stopped['args'])}.",)
+        return timed_out
+    path = stopped.get("state", [])
+    note = f"It was called on {name_node(stopped['game'], path)}." if path else ""
+    timed_out.shown = shown(stopped["game"], smallest=False, note=note)
+    return timed_out
 
 
 def call(function, game=None, *args, state=()):
@@ -64,8 +81,11 @@ class Observer:
         if key not in self.seen:
             pending = self.student.submit(call)
             want = from_reference(self.reference_data(call, key))
-            self.seen[key] = Observed(call["function"], pending.wait(want.seconds, want.trace),
-                                            want, call)
+            try:
+                got = pending.wait(want.seconds, want.trace)
+            except StudentTimedOut as timed_out:
+                raise with_input(timed_out) from None
+            self.seen[key] = Observed(call["function"], got, want, call)
         return self.seen[key]
 
     @contextmanager
@@ -115,16 +135,21 @@ class Observer:
     def student_order(self, function, spec, *extra):
         """An order function whose answers come from the student's `function` in the worker."""
         def order(game, state):
-            got = self.student.submit(call(function, spec, *extra, state=state.path)).wait()
+            try:
+                got = self.student.submit(call(function, spec, *extra, state=state.path)).wait()
+            except StudentTimedOut as timed_out:
+                raise with_input(timed_out) from None
             legal = game.game.actions(state)
             where = f" at {name_node(spec, state.path)}"
+            printed = f"\n{describe_printed(got)}" if got.printed_lines else ""
             if got.problem:
-                raise CheckFailed(f"{function} {got.problem} (asked{where})", shown=shown(spec))
+                raise CheckFailed(f"{function} {got.problem} (asked{where})", printed,
+                                  shown=shown(spec))
             answer = got.answer
             if (type(answer) is not list or not all(type(a) is int for a in answer)
                     or sorted(answer) != sorted(legal)):
                 raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is "
-                                  f"not the legal actions {legal} in some order",
+                                  f"not the legal actions {legal} in some order", printed,
                                   shown=shown(spec))
             return got.answer
         return order

@@ -3,13 +3,16 @@ student's search and the reference's part.
 
 The sentence comes from a narrated search (variants.py with no mistake switched on), run on the same
 game, window and order as the check's call: the window each node had after each child tells why it
-went on or stopped.
+went on or stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names the
+positions where the searches decided by short labels (P, Q) and draws each one as a board after it,
+and a child of a position by the move that makes it.
 """
-from autograder.drawing import name_node
+from autograder.drawing import draw_board, moves, name_node
 from autograder.feedback import variants
 from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import first_difference
-from autograder.worker.calls import build_game, call_arguments, decode_path, encode_path
+from autograder.worker.calls import (build_game, call_arguments, decode_path, encode_path,
+                                     state_at)
 
 NARRATED = {"alphabeta_value": variants.alphabeta_value,
             "alphabeta_decision": variants.alphabeta_decision}
@@ -40,13 +43,57 @@ def cuts(call):
             for path in narration.pruned}
 
 
-def as_subject(spec, path):
-    """A node as a sentence's subject: "node C" in a tree; a position names itself."""
-    name = name_node(spec, path)
-    return f"node {name}" if spec["kind"] == "tree" else name
+class Names:
+    """How the sentences on one game name its nodes: in a tree by their letters; in tic-tac-toe a
+    position that decides by a label (P, then Q...), given the first time it is named, and its
+    children by their moves. `positions` keeps the labelled positions' paths, in order."""
+
+    LABELS = "PQRSTUVW"
+
+    def __init__(self, spec):
+        self.spec, self.positions = spec, []
+
+    @property
+    def board(self):
+        return self.spec["kind"] != "tree"
+
+    def label(self, path):
+        if path not in self.positions:
+            self.positions.append(path)
+        return self.LABELS[self.positions.index(path) % len(self.LABELS)]
+
+    def subject(self, path):
+        """A node deciding as a sentence's subject: "node C", or "position P (after moves 0,
+        4)" the first time and "position P" after."""
+        if not self.board:
+            return f"node {name_node(self.spec, path)}"
+        first = path not in self.positions
+        label = self.label(path)
+        if not first:
+            return f"position {label}"
+        where = (f"after move{'s' * (len(path) > 1)} {moves(path)[1:-1]}" if path else
+                 "the given position")
+        return f"position {label} ({where})"
+
+    def owner(self, path):
+        """Whose remaining children: "C's", "P's"."""
+        return f"{name_node(self.spec, path) if not self.board else self.label(path)}'s"
+
+    def child(self, path):
+        """A child as the sentence names it: "C1", or "move 6"."""
+        return f"move {path[-1]}" if self.board else name_node(self.spec, path)
+
+    def children(self):
+        return "moves" if self.board else "children"
+
+    def drawings(self):
+        """Each labelled position, drawn as a board after its label."""
+        game = build_game(self.spec) if self.board else None
+        return "".join(f"\nPosition {self.label(path)}:\n{draw_board(state_at(game, path).board)}"
+                       for path in self.positions)
 
 
-def why_pruned(narration, spec, path):
+def why_pruned(narration, names, path):
     """Why the reference never examines `path`: the nearest ancestor that stopped before it."""
     for depth in range(len(path) - 1, -1, -1):
         parent, child = path[:depth], path[:depth + 1]
@@ -55,16 +102,14 @@ def why_pruned(narration, spec, path):
             last = searched[-1]
             alpha, beta = narration.windows[parent, last]
             below = "" if child == path else " and everything below them"
-            whose = f"{name_node(spec, parent)}'s" if spec["kind"] == "tree" else "its"
-            return (f"after {name_node(spec, last)}, {as_subject(spec, parent)} had "
-                    f"alpha={bound(alpha)} >= beta={bound(beta)}, so {whose} remaining "
-                    f"children{below} are pruned")
+            return (f"after {names.child(last)}, {names.subject(parent)} had "
+                    f"alpha={bound(alpha)} >= beta={bound(beta)}, so {names.owner(parent)} "
+                    f"remaining {names.children()}{below} are pruned")
     return None
 
 
-def why_examined(narration, spec, path):
+def why_examined(narration, names, path):
     """Why the reference examines `path` at this point of its search."""
-    name = lambda p: name_node(spec, p)  # noqa: E731
     if not path:
         return "every search starts by examining the node it is given"
     parent = path[:-1]
@@ -73,25 +118,29 @@ def why_examined(narration, spec, path):
         return None
     index = searched.index(path)
     if index == 0:
-        return f"{name(path)} is the first child {name(parent)} searches, and no node prunes " \
-               f"before it has searched a child"
+        return (f"{names.child(path)} is the first of {names.subject(parent)}'s "
+                f"{names.children()} searched, and no node prunes before it has searched one"
+                if names.board else
+                f"{names.child(path)} is the first child {names.child(parent)} searches, and no "
+                f"node prunes before it has searched a child")
     previous = searched[index - 1]
     alpha, beta = narration.windows[parent, previous]
-    return (f"after {name(previous)}, {as_subject(spec, parent)} had alpha={bound(alpha)} < "
-            f"beta={bound(beta)}, so it had to go on to {name(path)}")
+    return (f"after {names.child(previous)}, {names.subject(parent)} had alpha={bound(alpha)} < "
+            f"beta={bound(beta)}, so it had to go on to {names.child(path)}")
 
 
 def divergence(call, spec, mine, theirs):
-    """One or two sentences on the first divergence between two traces (encoded paths); '' when
-    the search cannot be narrated."""
+    """One or two sentences on the first divergence between two traces (encoded paths), and in
+    tic-tac-toe the positions they name, drawn; '' when the search cannot be narrated."""
     narration = narrate(call)
     if narration is None:
         return ""
+    names = Names(spec)
     step = first_difference(mine, theirs)
     sentences = []
     if step < len(mine) and mine[step] not in set(theirs):
-        sentences.append(why_pruned(narration, spec, decode_path(mine[step])))
+        sentences.append(why_pruned(narration, names, decode_path(mine[step])))
     if step < len(theirs):
-        sentences.append(why_examined(narration, spec, decode_path(theirs[step])))
+        sentences.append(why_examined(narration, names, decode_path(theirs[step])))
     sentences = [s[0].upper() + s[1:] for s in sentences if s]
-    return " ".join(f"{s}." for s in sentences)
+    return " ".join(f"{s}." for s in sentences) + names.drawings()

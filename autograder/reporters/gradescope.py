@@ -1,12 +1,14 @@
 """Gradescope's results.json: one test per check, with the top-level score and max_score.
 
 A hidden check is a visible Gradescope test whose output is only the hint (students see its name
-and points); after_due_date maps to Gradescope's own after_due_date.
+and points); after_due_date maps to Gradescope's own after_due_date. A check this grading did not
+run (--only) is left out rather than shown as a failed test of score 0 (Gradescope knows no other
+status): the top-level output names the functions left out, and the scores are out of what ran.
 """
 import json
 
 from autograder.reporters.readable import readable
-from autograder.reporters.text import feedback_with_input
+from autograder.reporters.text import feedback_with_input, not_run_line
 
 
 GRADESCOPE_VISIBILITY = {"visible": "visible", "hidden": "visible",
@@ -19,8 +21,9 @@ def render(report):
               "status": "passed" if check.passed else "failed",
               "output": feedback_with_input(check),
               "visibility": GRADESCOPE_VISIBILITY[check.visibility]}
-             for check in report.checks]
+             for check in report.checks if check.ran]
+    not_run = f" {not_run_line(report)}" if report.not_run() else ""
     results = {"score": report.points, "max_score": report.max_points,
-               "output": f"Graded with the {report.sandbox} sandbox.",
+               "output": f"Graded with the {report.sandbox} sandbox.{not_run}",
                "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
     return json.dumps(results, indent=2) + "\n"

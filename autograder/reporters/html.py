@@ -1,12 +1,16 @@
 """A self-contained HTML page per submission: the score per function and, for each failure, its
 explanation and its input drawn; a tree as an SVG picture whose nodes are coloured by who examined
 them (both searches, neither, only the student's, only the reference's), with alpha and beta where
-the reference pruned. No scripts, no external files: it opens anywhere, offline."""
+the reference pruned. Failures follow the table's order; a problem every check of a function meets
+alike (missing, not importable, not implemented) is one line for the function. No scripts, no
+external files: it opens anywhere, offline."""
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from autograder.drawing import (OTHER, bound, draw_example, draw_mermaid, examined_by, layout,
                                 node_names)
 from autograder.reporters.readable import readable
+from autograder.reporters.text import not_run_line
+from autograder.results import FunctionProblem
 from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
@@ -53,7 +57,9 @@ def tree_picture(spec, traces):
 
 
 def failure(check):
-    shown = check.shown
+    if isinstance(check, FunctionProblem):
+        return {"problem": check}
+    shown = None if check.whole_function else check.shown
     picture = board = None
     if shown and shown["example"].get("kind") == "tree":
         picture = tree_picture(shown["example"], check.traces)
@@ -68,4 +74,5 @@ def render(report):
     report = readable(report)
     template = ENVIRONMENT.get_template("report.html.j2")
     return template.render(report=report, functions=report.by_function(), kinds=KINDS,
-                           failures=[failure(c) for c in report.checks if not c.passed])
+                           failures=[failure(c) for c in report.failures()],
+                           not_run=not_run_line(report) if report.not_run() else "")

@@ -1,10 +1,12 @@
 """JUnit XML: one testsuite, one testcase per check (classname = the function it judges), a failure
 whose message is the feedback and whose text adds the input drawn; points as properties. What CI
-systems read into their test views (GitLab's merge-request widget, Jenkins, test-report actions)."""
+systems read into their test views (GitLab's merge-request widget, Jenkins, test-report actions).
+A check this grading did not run (--only) is a skipped testcase, its message saying why."""
 import re
 import xml.etree.ElementTree as ET
 
 from autograder.reporters.text import feedback_with_input
+from autograder.results import NOT_RUN
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -26,13 +28,14 @@ def _properties(parent, pairs):
 
 def render(report):
     failures = sum(check.status == "failed" for check in report.checks)
-    errors = sum(check.status not in ("passed", "failed") for check in report.checks)
+    errors = sum(check.status not in ("passed", "failed", NOT_RUN) for check in report.checks)
+    skipped = str(len(report.not_run()))
     seconds = f"{sum(check.seconds for check in report.checks):.3f}"
     counts = {"tests": str(len(report.checks)), "failures": str(failures),
               "errors": str(errors), "time": seconds}
     suites = ET.Element("testsuites", name="autograder", **counts)
     suite = ET.SubElement(suites, "testsuite", name=_clean(report.submission), **counts,
-                          skipped="0")
+                          skipped=skipped)
     _properties(suite, [("points", _points(report.points)),
                         ("max_points", _points(report.max_points)),
                         ("sandbox", report.sandbox)])
@@ -42,7 +45,9 @@ def render(report):
         _properties(case, [("points", _points(check.points)),
                            ("max_points", _points(check.max_points)),
                            ("visibility", check.visibility)])
-        if not check.passed:
+        if not check.ran:
+            ET.SubElement(case, "skipped", message=_clean(check.feedback))
+        elif not check.passed:
             kind = "failure" if check.status == "failed" else "error"
             problem = ET.SubElement(case, kind, message=_clean(check.feedback or check.status),
                                     type=check.status)

@@ -1,7 +1,9 @@
 """Markdown, as GitHub and GitLab render it: the score, a table per function, then each failure with
-its feedback and its input. A tree is a Mermaid diagram (nodes coloured by who examined them, when
-the check recorded both searches) with the text drawing folded under it; a board or a price war is
-text. What a pull-request comment and a CI job summary show (autograder/ci.py builds on the parts).
+its feedback and its input, in the table's order (a problem every check of a function meets alike,
+such as a missing function, is one line for the function, with no input). A tree is a Mermaid
+diagram (nodes coloured by who examined them, when the check recorded both searches) with the text
+drawing folded under it; a board or a price war is text. What a pull-request comment and a CI job
+summary show (autograder/ci.py builds on the parts).
 
 Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
 the student's) is escaped, so it cannot turn into links, HTML or headings, nor notify anyone: in a
@@ -11,7 +13,8 @@ import re
 
 from autograder.drawing import bound, draw_example, draw_mermaid, examined_by, node_names
 from autograder.reporters.readable import readable
-from autograder.results import contract_order
+from autograder.reporters.text import not_run_line
+from autograder.results import FunctionProblem
 from autograder.worker.calls import encode_path
 
 KINDS = {  # who examined a node -> (Mermaid style, what the legend says)
@@ -92,8 +95,8 @@ def score_table(report, base=None):
             "|" + "|".join([":--"] + ["--:"] * (len(header) - 1)) + "|"]
     summaries = report.by_function()
     for summary in summaries:
-        row = [code(summary.function), f"{points(summary.points)} / {points(summary.max_points)}",
-               str(summary.passed), str(summary.failed)]
+        row = [code(summary.function), summary.score(), str(summary.passed),
+               str(summary.failed)]
         if base is not None:
             row.append(change(summary.points, before.get(summary.function, 0)))
         rows.append("| " + " | ".join(row) + " |")
@@ -166,26 +169,40 @@ def check_heading(check):
             f"{hidden}{status})")
 
 
+def problem(found, level=3):
+    """A whole-function problem: one heading line, the cause after it."""
+    return f"{'#' * level} ✗ {code(found.function)} ({found.tally()}): {escape(found.cause)}"
+
+
 def failure(check, level=3):
+    if isinstance(check, FunctionProblem):
+        return problem(check, level)
     parts = [f"{'#' * level} {check_heading(check)}"]
     if check.feedback:
         parts.append(paragraphs(check.feedback))
-    if check.shown:
+    if check.shown and not check.whole_function:
         parts.append(input_section(check.shown, check.traces))
     return "\n\n".join(parts)
 
 
 def failures(report, level=3):
-    found = [failure(check, level) for check in report.checks if not check.passed]
-    return "\n\n".join(found) if found else "Every check passed."
+    found = [failure(check, level) for check in report.failures()]
+    if found:
+        return "\n\n".join(found)
+    return "Every check that ran passed." if report.not_run() else "Every check passed."
+
+
+def mark(check):
+    return "–" if not check.ran else "✓" if check.passed else "✗"
 
 
 def check_list(report):
-    """Every check, folded: ✓ or ✗, name, points."""
-    lines = [f"- {'✓' if check.passed else '✗'} {code(check.name)}: "
-             f"{points(check.points)} / {points(check.max_points)}"
+    """Every check, folded: ✓, ✗ or – (not run), name, points."""
+    lines = [f"- {mark(check)} {code(check.name)}: "
+             + (f"{points(check.points)} / {points(check.max_points)}" if check.ran else
+                f"not run ({points(check.max_points)})")
              + (" (hidden check)" if check.visibility == "hidden" else "")
-             for check in sorted(report.checks, key=lambda c: contract_order(c.function))]
+             for check in report.in_table_order()]
     return (f"<details><summary>All {len(report.checks)} checks</summary>\n\n"
             + "\n".join(lines) + "\n\n</details>")
 
@@ -193,10 +210,10 @@ def check_list(report):
 def render(report):
     report = readable(report)
     return "\n\n".join([
-        f"## {escape(report.submission)}: {points(report.points)} / "
-        f"{points(report.max_points)} points",
+        f"## {escape(report.submission)}: {report.score()}",
         score_table(report),
-        f"Graded in the {escape(report.sandbox)} sandbox.",
+        f"Graded in the {escape(report.sandbox)} sandbox."
+        + (f" {escape(not_run_line(report))}" if report.not_run() else ""),
         failures(report),
         check_list(report),
     ]) + "\n"

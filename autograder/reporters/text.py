@@ -1,4 +1,7 @@
-"""The terminal report: a table per function, then every failure with its explanation."""
+"""The terminal report: a table per function, then every failure with its explanation, in the
+table's order. A problem every check of a function meets alike (missing, not importable, not
+implemented) is one line for the function, with no input drawn; checks this grading left out are
+named as not run."""
 import io
 import textwrap
 
@@ -7,6 +10,7 @@ from rich.table import Table
 
 from autograder.drawing import draw_input
 from autograder.reporters.readable import readable
+from autograder.results import FunctionProblem
 
 
 def _points(value):
@@ -14,27 +18,40 @@ def _points(value):
 
 
 def feedback_with_input(check):
-    """A failure's explanation followed by its input, drawn as text."""
-    if not check.shown:
+    """A failure's explanation followed by its input, drawn as text (none for a whole-function
+    problem: any input shows it)."""
+    if not check.shown or check.whole_function:
         return check.feedback
     return f"{check.feedback}\n\n{draw_input(check.shown)}"
 
 
+def not_run_line(report):
+    """One line naming the functions whose checks did not run, and why."""
+    functions = [s.function for s in report.by_function() if s.not_run]
+    why = report.not_run()[0].feedback.removeprefix("not run: ")
+    return f"Not run ({why}): {', '.join(functions)}."
+
+
 def render(report):
     report = readable(report)
-    table = Table(title=f"{report.submission}: {_points(report.points)} / "
-                        f"{_points(report.max_points)} points")
+    table = Table(title=f"{report.submission}: {report.score()}")
     for column in ("function", "points", "passed", "failed"):
         table.add_column(column, justify="left" if column == "function" else "right")
     for summary in report.by_function():
-        table.add_row(summary.function, f"{_points(summary.points)} / {_points(summary.max_points)}",
-                      str(summary.passed), str(summary.failed))
+        table.add_row(summary.function, summary.score(), str(summary.passed),
+                      str(summary.failed))
     buffer = io.StringIO()
     console = Console(file=buffer, width=100, color_system=None, highlight=False)
     console.print(table)
     console.print(f"Graded in the {report.sandbox} sandbox.", highlight=False)
-    failures = [check for check in report.checks if not check.passed]
+    if report.not_run():
+        console.print(not_run_line(report), markup=False, soft_wrap=True)
+    failures = report.failures()
     for check in failures:
+        if isinstance(check, FunctionProblem):
+            console.print(f"\n✗ {check.function}  ({check.tally()}): {check.cause}", markup=False,
+                          soft_wrap=True)
+            continue
         hidden = ", hidden check" if check.visibility == "hidden" else ""
         console.print(f"\n✗ {check.name}  ({_points(check.points)} / {_points(check.max_points)}"
                       f"{hidden})",
@@ -42,5 +59,6 @@ def render(report):
         console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,
                       soft_wrap=True)
     if not failures:
-        console.print("\nEvery check passed.")
+        console.print("\nEvery check that ran passed." if report.not_run() else
+                      "\nEvery check passed.")
     return buffer.getvalue()

@@ -70,6 +70,21 @@ def decode_trace(text):
 ANSWER_DEPTH = 100
 
 
+# What feedback quotes of the text the student's code prints during one call: the worker keeps no
+# more, and the grader cuts what it is sent to the same size, since the worker is untrusted.
+PRINTED_LINES = 20
+PRINTED_CHARACTERS = 2048
+
+
+def first_printed(text):
+    """The start of `text` that feedback may quote: its first PRINTED_LINES lines (ended by
+    "\n", as print ends them), at most PRINTED_CHARACTERS characters in all."""
+    lines = text[:PRINTED_CHARACTERS].split("\n")
+    if len(lines) <= PRINTED_LINES:
+        return text[:PRINTED_CHARACTERS]
+    return "\n".join(lines[:PRINTED_LINES]) + "\n"
+
+
 class Unencodable(Exception):
     """The answer holds a value that is not an exact builtin type."""
 

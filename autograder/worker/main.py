@@ -4,14 +4,26 @@ Everything in this process is untrusted once the first student module is importe
 reference, no expected answer and no result: it only reports what the student's code did. The grader
 starts it with `python -I -S`, so its import path is the runtime folder, the submission and the
 standard library, nothing else.
+
+Each call starts from the same `random` state (seeded from the call itself), so code that breaks ties
+with random.choice answers the same call the same way on every run. What the call prints is kept
+(its start, and how many lines) to be quoted if it fails. On SIGUSR1 the worker writes its stack to
+the stack pipe, which the grader reads before it kills a call that ran out of time.
 """
+import contextlib
+import faulthandler
 import importlib
+import io
+import json
 import linecache
 import os
+import random
+import signal
 import sys
 import traceback
 
-from autograder.worker.calls import ANSWER_DEPTH, MODULES, TooDeep, perform
+from autograder.worker.calls import (ANSWER_DEPTH, MODULES, PRINTED_CHARACTERS, PRINTED_LINES,
+                                     TooDeep, first_printed, perform)
 from autograder.worker.protocol import decode_message, encode_message
 
 MESSAGE_LIMIT = 2000
@@ -63,8 +75,49 @@ class Submission:
         return function, None
 
 
+class Printed(io.TextIOBase):
+    """sys.stdout and sys.stderr during one call: the start that feedback may quote, and how many
+    lines were printed. Nothing else is kept, so a line printed per node costs no memory."""
+
+    encoding = "utf-8"
+
+    def __init__(self):
+        super().__init__()
+        self.start = ""
+        self.line_ends = 0
+        self.last = "\n"  # the last character written: a line is still open unless it is "\n"
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if len(self.start) < PRINTED_CHARACTERS and self.start.count("\n") < PRINTED_LINES:
+            self.start = first_printed(self.start + text[:PRINTED_CHARACTERS])
+        self.line_ends += text.count("\n")
+        self.last = text[-1:] or self.last
+        return len(text)
+
+    def lines(self):
+        return self.line_ends + (self.last != "\n")
+
+
 def serve(submission, request):
+    """The reply to one request, with what the call printed, if anything. `random` is seeded from
+    the call (never from its id, which a replay changes), so the same call meets the same random
+    numbers and two different calls different ones."""
     call = request["call"]
+    random.seed(json.dumps(call, sort_keys=True))
+    printed = Printed()
+    with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+        reply = run(submission, call)
+    if printed.lines():
+        reply["printed"] = {"text": printed.start, "lines": printed.lines()}
+    return reply
+
+
+def run(submission, call):
     function, problem = submission.function(call["function"])
     if problem:
         return {"problem": problem}
@@ -76,7 +129,9 @@ def serve(submission, request):
         return {"problem": {"raised": describe_exception(exc, submission.folder)}}
 
 
-def main(requests_fd, replies_fd, submission_folder):
+def main(requests_fd, replies_fd, submission_folder, stack_fd):
+    if hasattr(faulthandler, "register"):  # not on Windows, which has no SIGUSR1
+        faulthandler.register(signal.SIGUSR1, file=stack_fd, all_threads=False)
     requests = os.fdopen(requests_fd, "rb")
     replies = os.fdopen(replies_fd, "wb")
     folder = os.path.abspath(submission_folder)
