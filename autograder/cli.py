@@ -15,7 +15,7 @@ from rich.table import Table
 from autograder import answers, batch, lanes, sandbox
 from autograder import config as grading_config
 from autograder.checks import judged_function
-from autograder.engine import GradingError, collect_checks, grade
+from autograder.engine import GradingError, collect_checks, grade, out_of_memory
 from autograder.files import write_atomically
 from autograder.reporters import FORMATS
 from autograder.submission import SubmissionError, module_functions, stage
@@ -205,5 +205,8 @@ def main(argv=None):
     except (SubmissionError, grading_config.ConfigError, GradingError,
             sandbox.SandboxError, lanes.LaneError) as error:
         print(f"autograder: {error}", file=sys.stderr)
+        return 2
+    except MemoryError:  # past the grader's cap outside grading itself (staging, reporting)
+        print(f"autograder: {out_of_memory()}", file=sys.stderr)
         return 2
     return 0

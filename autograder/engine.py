@@ -275,10 +275,15 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     except (MemoryError, OSError) as error:
         if isinstance(error, OSError) and error.errno != errno.ENOMEM:
             raise
-        uncap_grader_memory()
-        raise GradingError(f"grading stopped: the grader ran out of memory "
-                           f"({config.limits.grader_memory_mb:g} MiB, limits.grader_memory_mb "
-                           f"in grading.toml)") from None
+        raise out_of_memory() from None
+
+
+def out_of_memory():
+    """The grading error for a grader past its own memory cap (sandbox.cap_grader_memory), with
+    the cap lifted so that what follows (cleaning up, saying so) has room."""
+    cap = uncap_grader_memory()
+    return GradingError(f"grading stopped: the grader ran out of memory ({cap} MiB, "
+                        f"limits.grader_memory_mb in grading.toml)")
 
 
 def not_run(config, names, functions):

@@ -459,10 +459,12 @@ def cap_grader_memory(megabytes):
 
 def uncap_grader_memory():
     """Lift cap_grader_memory's cap again, so that a grading that ran out of memory can still
-    clean up its scratch and say so."""
-    if resource is not None and hasattr(resource, "RLIMIT_AS"):
-        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
-        resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+    clean up its scratch and say so; returns the cap it lifted, in MiB (None: there was none)."""
+    if resource is None or not hasattr(resource, "RLIMIT_AS"):
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    resource.setrlimit(resource.RLIMIT_AS, (hard, hard))
+    return None if soft == resource.RLIM_INFINITY else soft // 2**20
 
 
 def worker_cgroup(uid):

@@ -64,12 +64,12 @@ def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, lanes):
     Here the cap is set far below what grading the reference needs."""
     config = tmp_path / "grading.toml"
     config.write_text((ROOT / "grading.toml").read_text().replace(
-        "grader_memory_mb = 2048", "grader_memory_mb = 200"))
+        "grader_memory_mb = 2048", "grader_memory_mb = 160"))
     scratch = tmp_path / "tmp"
     scratch.mkdir()
     completed = run_cli("grade", reference_files(tmp_path / "reference"), "--config", config,
                         "--lanes", lanes, env={"TMPDIR": str(scratch)})
     assert completed.returncode == 2
     assert completed.stderr == ("autograder: grading stopped: the grader ran out of memory "
-                                "(200 MiB, limits.grader_memory_mb in grading.toml)\n")
+                                "(160 MiB, limits.grader_memory_mb in grading.toml)\n")
     assert list(scratch.iterdir()) == []
