@@ -40,6 +40,7 @@ def test_alphabeta_value_on_trees(observer, game):
 @given(case=strategies.games_with_windows())
 @example(case=(course.TEXTBOOK, (2, 4)))
 @example(case=(course.TEXTBOOK, (3, 12)))
+@example(case=(course.TEXTBOOK, (-10, 3)))  # B = 3 closes the root's window: prune C and D
 @example(case=(course.TEXTBOOK_MIN, (5, 7)))
 @example(case=(course.TEXTBOOK_MIN, (12, 20)))  # B = 12 closes the root's window: prune C and D
 @example(case=(course.TEXTBOOK_MIN, (-10, 4)))

@@ -1,0 +1,194 @@
+"""The mutation score (benchmarks/mutation.py): its mutants, its verdicts, and its quick mode.
+
+The generator's tests are cheap: the list of mutants is the same on every run, each mutant changes
+one point of one function (its code, never its docstring) and every family and module has mutants.
+The classifier is tested on a small pool against mutants whose behaviour is known by reading them.
+
+The end-to-end test runs `benchmarks/mutation.py --quick` (40 mutants, each run on the whole pool
+and graded as a class: 16 minutes on a loaded 2-core machine, so it is marked `slow`) and asserts
+what the grader promises: no equivalent mutant loses points, no mutant costs a function that
+behaves the same any points, and every mutant that behaves differently loses points in the
+function it breaks, in a check of the kind that differs, except those listed below with the reason
+each survives today.
+"""
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import mutation  # noqa: E402
+from autograder.worker.calls import perform  # noqa: E402
+
+# Mutants of the quick sample that behave differently but keep their points in their function
+# today, id -> why. None since the checks draw MIN roots and root ties (issue 11 item 1): the
+# MIN-root tie (alphabeta-107) lost 8 points in the full run of 2026-11-30.
+KNOWN_SURVIVORS = {}
+
+# Mutants of the quick sample caught, but not by a check of every kind in which they differ, id ->
+# why. (Outside the sample, alphabeta-031 is one: see the README's mutation score.)
+KNOWN_MISSED_IN_KIND = {}
+
+
+@pytest.fixture(scope="module")
+def mutants():
+    return mutation.all_mutants()
+
+
+def test_the_mutants_are_the_same_on_every_run(mutants):
+    again = mutation.all_mutants()
+    assert [(m.id, m.source) for m in again] == [(m.id, m.source) for m in mutants]
+    assert len({m.id for m in mutants}) == len({m.source for m in mutants}) == len(mutants)
+    assert mutation.quick_sample(again) == mutation.quick_sample(mutants)
+
+
+# Operators and contexts are shared objects with no place in the source: a change to one is a
+# change to the node that holds it.
+HELD = (ast.expr_context, ast.operator, ast.boolop, ast.cmpop, ast.unaryop)
+
+
+def differences(reference, mutant):
+    """The smallest pairs of nodes in which two syntax trees differ: a node is a difference when
+    its type differs, or its own fields (a name, an operator, the length of a list), or when more
+    than one of its fields holds a difference (an expression wrapped in a call)."""
+    if ast.dump(reference) == ast.dump(mutant):
+        return []
+    if type(reference) is not type(mutant):
+        return [(reference, mutant)]
+    by_field = {}
+    for name, value in ast.iter_fields(reference):
+        other = getattr(mutant, name)
+        same_length = isinstance(value, list) and len(value) == len(other)
+        for a, b in zip(value, other) if same_length else [(value, other)]:
+            if isinstance(a, ast.AST) and not isinstance(a, HELD) and isinstance(b, ast.AST):
+                by_field.setdefault(name, []).extend(differences(a, b))
+            elif (ast.dump(a) if isinstance(a, ast.AST) else a) != (
+                    ast.dump(b) if isinstance(b, ast.AST) else b):
+                return [(reference, mutant)]
+    changed = [pairs for pairs in by_field.values() if pairs]
+    return changed[0] if len(changed) == 1 else [(reference, mutant)]
+
+
+def enclosing_function(tree, node):
+    return next(f.name for f in tree.body if isinstance(f, ast.FunctionDef)
+                and any(n is node for n in ast.walk(f)))
+
+
+def test_each_mutant_changes_one_node_of_one_function(mutants):
+    for mutant in mutants:
+        reference = ast.parse((mutation.REFERENCE / f"{mutant.module}.py").read_text())
+        changed = ast.parse(mutant.source)
+        pairs = differences(reference, changed)
+        if mutant.family == "alpha/beta" and len(pairs) == 2:  # both bounds of one call swapped
+            assert [(a.id, b.id) for a, b in pairs] == [("alpha", "beta"), ("beta", "alpha")], \
+                mutant.diff
+        else:
+            assert len(pairs) == 1, mutant.diff
+        assert {enclosing_function(reference, a) for a, _ in pairs} == {mutant.function}, \
+            mutant.diff
+        for before, after in zip(reference.body, changed.body):  # the docstrings are kept
+            if isinstance(before, ast.FunctionDef):
+                assert ast.get_docstring(before) == ast.get_docstring(after), mutant.diff
+
+
+def test_every_family_and_module_has_mutants(mutants):
+    assert {m.family for m in mutants} == set(mutation.FAMILIES)
+    assert {m.module for m in mutants} == set(mutation.MUTATED_MODULES)
+    assert {m.function for m in mutants} == set(mutation.MODULES)
+
+
+def test_the_quick_sample_spans_the_families_and_modules(mutants):
+    sample = mutation.quick_sample(mutants)
+    assert len(sample) == mutation.QUICK_SAMPLE == len(set(sample))
+    assert {m.family for m in sample} == set(mutation.FAMILIES)
+    assert {m.module for m in sample} == set(mutation.MUTATED_MODULES)
+    assert set(mutation.ISSUE_MUTANTS) <= {m.id for m in sample}
+
+
+@pytest.fixture(scope="module")
+def small_pool():
+    """A tenth of the pool, without the empty board (549,946 nodes for minimax)."""
+    cases = mutation.pool_cases(trees=300, boards=10, wars=100)
+    return mutation.answered([c for c in cases if c.call["game"] != mutation.course.EMPTY])
+
+
+def test_the_pool_reaches_min_roots_ties_and_o_to_move(small_pool):
+    figures = mutation.pool_summary(small_pool)
+    assert abs(figures["MIN roots"] - figures["trees"] / 2) <= 3
+    assert figures["root ties at MIN"] >= figures["trees"] / 10
+    assert figures["root ties at MAX"] >= figures["trees"] / 10
+    assert figures["boards with O to move"] >= figures["boards"] / 3
+    assert figures["windows"] >= 3 * figures["trees"]
+
+
+def reference_as_mutant(module, **changes):
+    """The reference's module, with the text changes given (old=new), as a Mutant."""
+    source = (mutation.REFERENCE / f"{module}.py").read_text()
+    for old, new in changes.values():
+        assert source.count(old) == 1, old
+        source = source.replace(old, new)
+    return mutation.Mutant("test", module, "", "", 0, "", "", source)
+
+
+def test_the_reference_behaves_as_itself(small_pool):
+    limits = mutation.grading_config.load().limits
+    for module in mutation.MUTATED_MODULES:
+        assert mutation.behaviour(reference_as_mutant(module), small_pool, limits) == {}
+
+
+def test_the_classifier_sees_answers_nodes_and_window_rule(small_pool):
+    limits = mutation.grading_config.load().limits
+    last_tie_at_min_root = reference_as_mutant(
+        "alphabeta", change=("or v < beta:", "or v <= beta:"))
+    found = mutation.behaviour(last_tie_at_min_root, small_pool, limits)
+    assert {function: set(kinds) for function, kinds in found.items()} == {
+        "alphabeta_decision": {"answer"}}
+    fail_hard = reference_as_mutant("alphabeta", change=(
+        "        return v  # fail-soft", "        return min(v, beta)  # fail-hard"))
+    assert mutation.behaviour(fail_hard, small_pool, limits) == {}, \
+        "a fail-hard MAX node meets the window rule: no difference"
+    search = mutation._loaded(fail_hard).alphabeta_value
+    assert any(perform(search, case.call)["answer"] != case.want["answer"]
+               for case in small_pool["alphabeta_value"] if case.window), \
+        "fail-hard answers differ from fail-soft ones in some window"
+    children_reversed = reference_as_mutant("minimax", change=(
+        "for a in game.actions(state)]", "for a in reversed(game.actions(state))]"))
+    assert mutation.behaviour(children_reversed, small_pool, limits) == {}, \
+        "minimax may examine every node in any order"
+    no_pruning_at_max = reference_as_mutant("alphabeta", change=(
+        "break  # MIN, higher up", "pass  # MIN, higher up"))
+    found = mutation.behaviour(no_pruning_at_max, small_pool, limits)
+    assert set(found["alphabeta_value"]) == {"answer", "nodes"}  # answer: the window rule
+    assert set(found["alphabeta_decision"]) == {"nodes"}
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(2400)
+def test_the_quick_mutation_score(tmp_path):
+    """End to end, as a user runs it: 40 mutants, run on the pool and graded as a class."""
+    figures = tmp_path / "figures.json"
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "mutation.py"), "--quick", "--jobs", "2",
+         "--output", str(tmp_path / "results"), "--json", str(figures)],
+        capture_output=True, text=True, cwd=ROOT)
+    assert completed.returncode == 0, completed.stderr[-3000:]
+    verdicts = json.loads(figures.read_text())["verdicts"]
+    assert len(verdicts) == mutation.QUICK_SAMPLE
+    assert [(v["id"], v["problem"]) for v in verdicts if v["problem"]] == [], "not graded"
+    equivalent = [v for v in verdicts if not v["behaviour"]]
+    assert [v["id"] for v in equivalent if v["lost"]] == [], "equivalent mutants lost points"
+    assert [v["id"] for v in verdicts if not v["spared_elsewhere"]] == [], \
+        "mutants cost points in a function that behaves the same"
+    different = [v for v in verdicts if v["behaviour"]]
+    survivors = {v["id"] for v in different if not v["caught"]}
+    assert survivors == set(KNOWN_SURVIVORS), (
+        f"survivors {sorted(survivors)}; known {sorted(KNOWN_SURVIVORS)}: add a new survivor "
+        f"with its reason, or remove one the grader now catches")
+    missed = {v["id"] for v in different if v["caught"] and not v["caught_in_kind"]}
+    assert missed == set(KNOWN_MISSED_IN_KIND), (
+        f"caught but not in kind {sorted(missed)}; known {sorted(KNOWN_MISSED_IN_KIND)}")
