@@ -1,6 +1,5 @@
 """Shared helpers for the project's own tests: grading a folder the way a user would, by the CLI."""
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -12,10 +11,8 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "reference"
 
 
-def run_cli(*args, cwd=ROOT, timeout=600, env=None):
-    """`python -m autograder ARGS`; `env` adds to this process's environment."""
+def run_cli(*args, cwd=ROOT, timeout=600):
     return subprocess.run([sys.executable, "-m", "autograder", *map(str, args)], cwd=cwd,
-                          env=None if env is None else {**os.environ, **env},
                           capture_output=True, text=True, timeout=timeout)
 
 

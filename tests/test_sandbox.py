@@ -399,14 +399,16 @@ def test_the_real_worker_runs_and_answers(sandbox, scratch):
     submission = str(scratch / "submission")
     requests_r, requests_w = os.pipe()
     replies_r, replies_w = os.pipe()
+    stack_r, stack_w = os.pipe()  # where the worker writes its stack when asked (SIGUSR1)
     kwargs = sandbox.launch(["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r),
-                             str(replies_w), submission],
-                            readable=[runtime, submission], pass_fds=(requests_r, replies_w),
+                             str(replies_w), submission, str(stack_w)],
+                            readable=[runtime, submission],
+                            pass_fds=(requests_r, replies_w, stack_w),
                             cwd=submission, env={"PYTHONHASHSEED": "0"})
     process = subprocess.Popen(**kwargs, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                stderr=subprocess.STDOUT)
-    os.close(requests_r)
-    os.close(replies_w)
+    for fd in (requests_r, replies_w, stack_w):
+        os.close(fd)
     try:
         request = {"id": 1, "call": {"function": "minimax_value"}}
         os.write(requests_w, json.dumps(request).encode() + b"\n")
@@ -416,7 +418,7 @@ def test_the_real_worker_runs_and_answers(sandbox, scratch):
         sandbox.cleanup(process)
         output = process.stdout.read().decode(errors="replace")
         process.stdout.close()
-        for fd in (requests_w, replies_r):
+        for fd in (requests_w, replies_r, stack_r):
             os.close(fd)
     assert reply, output
     assert json.loads(reply)["problem"] == {"missing_function": "minimax_value",
