@@ -43,6 +43,7 @@ WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
 STACK_WAIT_SECONDS = 1.0  # for a stopped call's stack to arrive, before the kill...
 STACK_QUIET_SECONDS = 0.05  # ...and for more of it, once it has begun
 STACK_LIMIT = 64 * 1024  # bytes of it read at most: the worker may write anything to that pipe
+STACK_HEADER = "(most recent call first):"  # how faulthandler begins a thread's stack
 FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)  # a line of faulthandler's
 
 
@@ -205,9 +206,12 @@ class Worker:
 def stopped_at(dump, submission):
     """The innermost frame of a faulthandler stack `dump` that is in the `submission` folder's
     own files, as "stopped at FILE, line N: CODE", or None. The code is read from the grader's
-    copy of the file, never from the dump."""
-    for path, line in FRAME.findall(dump):
-        if os.path.dirname(path) == os.path.abspath(submission):
+    copy of the file, never from the dump. The student's code can write to the stack pipe too,
+    but only before it is stopped: faulthandler's own stack is the last one, and only its frames
+    count, and only those of files the submission really holds."""
+    last = dump.rpartition(STACK_HEADER)[2]
+    for path, line in FRAME.findall(last):
+        if os.path.dirname(path) == os.path.abspath(submission) and os.path.isfile(path):
             code = linecache.getline(path, int(line)).strip()
             return f"stopped at {brief(os.path.basename(path))}, line {line}: {brief(code)}"
     return None
