@@ -45,6 +45,9 @@ class CheckPolicy:
     visibility: str = "visible"  # hidden: students see the name, points and hint, nothing else
     hint: str = ""
     examples: int | None = None  # generated examples for this check, if not [hypothesis]'s
+    # False in the students' repository for the checks it does not hold (release.py): a run there
+    # names them as checked when graded.
+    checked_here: bool = True
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,8 @@ def load(path=DEFAULT_PATH):
     max_examples = _number(data.get("hypothesis", {}), "max_examples", "hypothesis", 50)
     checks = {}
     for name, entry in data.get("checks", {}).items():
-        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint", "examples"}:
+        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint", "examples",
+                                                        "checked_here"}:
             raise ConfigError(f"grading.toml: [checks] {name!r} must be a table like "
                               f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
         visibility = entry.get("visibility", "visible")
@@ -108,8 +112,11 @@ def load(path=DEFAULT_PATH):
         if examples is not None and (type(examples) is not int or examples < 1):
             raise ConfigError(f"grading.toml: the examples of {name!r} must be a whole number "
                               f"of at least 1, not {examples!r}")
+        checked_here = entry.get("checked_here", True)
+        if type(checked_here) is not bool:
+            raise ConfigError(f"grading.toml: the checked_here of {name!r} must be true or false")
         checks[name] = CheckPolicy(_number(entry, "points", f"checks.{name!r}", None),
-                                   visibility, hint, examples)
+                                   visibility, hint, examples, checked_here)
     return Config(max_examples=int(max_examples), limits=limits, checks=checks,
                   salt=_salt(data.get("official", {})))
 

@@ -91,7 +91,7 @@ def name_node(spec, path):
         return node_names(spec["tree"]).get(tuple(path), f"the node at path {moves(path)}")
     if not path:
         return "the given position"
-    return "the position after moves " + moves(path)[1:-1]
+    return f"the position after move{'s' * (len(path) > 1)} {moves(path)[1:-1]}"
 
 
 MOVES_SHOWN = 24  # a longer path is named by its length and its first and last moves

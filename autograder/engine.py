@@ -26,7 +26,7 @@ from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
 from autograder.config import ConfigError
 from autograder.lanes import available, in_lanes
-from autograder.results import NOT_RUN, CheckResult, Report
+from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
 from autograder.sandbox import Sandbox, become_subreaper, probe, uncap_grader_memory
 from autograder.supervisor import Student, StudentTimedOut, stage_runtime
 from autograder.worker.calls import MODULES
@@ -68,14 +68,16 @@ def verdict(exc):
     if isinstance(exc, CheckFailed):
         return exc
     if isinstance(exc, StudentTimedOut):
-        return CheckFailed(str(exc), shown=exc.shown)
+        return CheckFailed(str(exc), shown=exc.shown, cause=exc.cause)
     if isinstance(exc, Flaky):  # before groups: hypothesis's FlakyFailure is one
-        return CheckFailed("the function gave two different answers to the same call; does it "
-                           "use random? Its answer must depend only on its arguments")
+        flaky = ("the function gave two different answers to the same call; does it use random? "
+                 "Its answer must depend only on its arguments")
+        return CheckFailed(flaky, cause=flaky)
     if isinstance(exc, BaseExceptionGroup):
         return next(filter(None, map(verdict, exc.exceptions)), None)
     if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
-        return CheckFailed("the check ran out of time as a whole: " + str(exc).splitlines()[0])
+        whole = "the check ran out of time as a whole: " + str(exc).splitlines()[0]
+        return CheckFailed(whole, cause=whole)
     return None
 
 
@@ -113,7 +115,7 @@ class GradingPlugin:
             for name in names:
                 self.config.policy(name)
             for name in self.config.checks:
-                if name not in names:
+                if name not in names and name not in when_graded(self.config, names):
                     raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
             missing = [f for f in MODULES if f not in set(map(judged_function, names))]
             if missing:
@@ -179,6 +181,7 @@ class GradingPlugin:
             message = str(failure) if failure else None
             shown = failure.shown.as_dict() if failure and failure.shown else None
             traces = failure.traces.value() if failure and failure.traces else None
+            cause = str(failure.cause).strip() if failure and failure.cause else ""
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
             # pytest_run) rather than score this check zero.
@@ -194,7 +197,7 @@ class GradingPlugin:
                                "the grader itself failed on this check (not your fault); "
                                "please tell your instructor", seconds, **shared)
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
-                           traces, **shared)
+                           traces, cause=cause, **shared)
 
 
 class FunctionQueue:
@@ -286,6 +289,22 @@ def out_of_memory():
                         f"limits.grader_memory_mb in grading.toml)")
 
 
+def when_graded(config, names):
+    """The checks in grading.toml that the collected checks, `names`, lack by design: those the
+    students' repository does not hold (checked_here = false, which release.py writes), which
+    only the instructor's grading runs."""
+    return [name for name, policy in config.checks.items()
+            if name not in names and not policy.checked_here]
+
+
+def left_to_grading(config, names):
+    """The results of the checks only the instructor's grading runs: named, with points and hint."""
+    return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN,
+                        WHEN_GRADED, visibility=config.policy(name).visibility,
+                        hint=config.policy(name).hint)
+            for name in when_graded(config, names)]
+
+
 def not_run(config, names, functions):
     """The results of the checks in `names` that judge none of `functions`: not run."""
     why = f"not run: this grading ran only the checks of {', '.join(functions)}"
@@ -321,13 +340,15 @@ def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lane
     ran = [check.name for check in checks]
     # What ran must be what grading.toml holds (of the functions asked for): nothing in the
     # environment may leave a check out unseen.
-    expected = [check for check in config.checks if judged_function(check) in functions]
+    later = when_graded(config, names)
+    expected = [check for check in config.checks
+                if judged_function(check) in functions and check not in later]
     if sorted(ran) != sorted(expected):
         missing = sorted(set(expected) - set(ran))
         raise GradingError(f"grading ran {len(ran)} of the {len(expected)} checks in "
                            f"grading.toml (first missing: {missing[0] if missing else 'none'}); "
                            f"nothing in the environment may select checks")
-    order = {check: place for place, check in enumerate(names)}
-    checks = sorted([*checks, *not_run(config, names, functions)],
-                    key=lambda check: order[check.name])
+    order = {check: place for place, check in enumerate([*names, *later])}
+    checks = sorted([*checks, *not_run(config, names, functions),
+                     *left_to_grading(config, names)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)

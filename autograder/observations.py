@@ -50,6 +50,7 @@ class Observation:
     seconds: float = 0.0         # as measured by whoever ran the call
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
+    used_random: bool = False    # whether the student's code drew numbers from `random`
 
     @property
     def answered(self):
@@ -93,7 +94,8 @@ def from_reply(reply, seconds, call, known_trace=None):
     try:
         printed = printed_output(reply.get("printed", {"text": "", "lines": 0}))
         observation = _from_reply(reply, seconds, call, known_trace)
-        return replace(observation, printed=printed[0], printed_lines=printed[1])
+        return replace(observation, printed=printed[0], printed_lines=printed[1],
+                       used_random=reply.get("used_random") is True)
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
 

@@ -54,13 +54,11 @@ def public_checks(config_text):
 
 
 def check_marker(function):
-    """The (name, live) of a test function's @check decorator, or None."""
+    """The name in a test function's @check decorator, or None."""
     for decorator in function.decorator_list:
         if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
                 and decorator.func.id == "check"):
-            live = any(k.arg == "live" and getattr(k.value, "value", False)
-                       for k in decorator.keywords)
-            return decorator.args[0].value, live
+            return decorator.args[0].value
     return None
 
 
@@ -69,9 +67,8 @@ def public_module(source, public):
     lines = source.splitlines(keepends=True)
     drop = []
     for node in ast.parse(source).body:
-        if isinstance(node, ast.FunctionDef) and (marker := check_marker(node)):
-            name, live = marker
-            if live or name not in public:
+        if isinstance(node, ast.FunctionDef) and (name := check_marker(node)):
+            if name not in public:
                 start = min(d.lineno for d in node.decorator_list) - 1
                 end = node.end_lineno
                 while end < len(lines) and not lines[end].strip():
@@ -84,22 +81,33 @@ def public_module(source, public):
 
 def released_checks(source):
     """The names of the checks a released module keeps."""
-    return [marker[0] for node in ast.parse(source).body
-            if isinstance(node, ast.FunctionDef) and (marker := check_marker(node))]
+    return [name for node in ast.parse(source).body
+            if isinstance(node, ast.FunctionDef) and (name := check_marker(node))]
 
 
 def public_config(config_text, kept):
-    """grading.toml with only the checks the release keeps and without [official], whose salt
-    would let students compute the official games: its other sections as they are."""
+    """grading.toml without [official], whose salt would let students compute the official games:
+    its other sections as they are. The checks the release leaves out keep their entries, marked
+    `checked_here = false`, so that a student's run names them, with their points and hints, as
+    checked when graded."""
     out, section = [], None
     for line in config_text.splitlines():
         if line.startswith("["):
             section = line.strip()
-        if section == "[official]" or (section == "[checks]" and line.startswith('"')
-                                        and line.split('" =')[0][1:] not in kept):
+        if section == "[official]":
             continue
+        if (section == "[checks]" and line.startswith('"')
+                and line.split('" =')[0][1:] not in kept):
+            line = line.replace("{", "{ checked_here = false,", 1)
         out.append(line)
-    return "\n".join(out) + "\n"
+    text = "\n".join(out) + "\n"
+    left_out = {name for name, entry in tomllib.loads(text)["checks"].items()
+                if entry.get("checked_here", True) is False}
+    if left_out != set(tomllib.loads(config_text)["checks"]) - set(kept):
+        raise ConfigError("grading.toml: write each check's entry on one line, "
+                          "\"name\" = { points = ... }, so that release can mark the checks it "
+                          "leaves out")
+    return text
 
 
 def copy_grader(target, public):
@@ -154,7 +162,7 @@ def record_answers(target):
 def build(target, substitutions):
     config_text = (ROOT / "grading.toml").read_text()
     kept = copy_grader(target, public_checks(config_text))
-    (target / "grading.toml").write_text(public_config(config_text, set(kept)))
+    (target / "grading.toml").write_text(public_config(config_text, kept))
     stubs.generate(ROOT / "reference", target / "assignments")
     shutil.copytree(ROOT / "docs", target / "docs")
     (target / "README.md").write_text(

@@ -4,6 +4,9 @@ from dataclasses import dataclass, field, replace
 from autograder.worker.calls import MODULES
 
 NOT_RUN = "not run"
+# The feedback of a check the students' repository does not hold (see release.py): it runs only
+# when the instructor grades.
+WHEN_GRADED = "not run here: checked when graded"
 # How observations.describe_problem begins the problems that stop every call of a function.
 WHOLE_FUNCTION_CAUSES = ("is missing: ", "could not run: ", "is not implemented yet ")
 
@@ -21,13 +24,16 @@ class CheckResult:
     shown: dict | None = None   # the failing input: {"heading", "example", "note"}
     traces: dict | None = None  # {"student": [...], "reference": [...]} encoded paths, for trees
     visibility: str = "visible"  # visible, hidden or after_due_date (grading.toml)
-    hint: str = ""               # what a student reads instead of a hidden check's feedback
+    hint: str = ""               # what a student reads of a hidden check that failed...
+    cause: str = ""              # ...unless this: why, without its input (judge.CheckFailed)
 
     def for_students(self):
-        """This result as a student may see it: a hidden check keeps its name, points and hint."""
+        """This result as a student may see it: a hidden check keeps its name, points and, when
+        it failed, its cause if known, else its hint."""
         if self.visibility != "hidden" or not self.ran:
             return self
-        return replace(self, feedback="" if self.passed else self.hint, shown=None, traces=None)
+        return replace(self, feedback="" if self.passed else (self.cause or self.hint), cause="",
+                       shown=None, traces=None)
 
     @property
     def passed(self):
@@ -40,6 +46,11 @@ class CheckResult:
     @property
     def failed(self):
         return self.ran and not self.passed
+
+    @property
+    def when_graded(self):
+        """Whether only the instructor's grading runs this check."""
+        return self.status == NOT_RUN and self.feedback == WHEN_GRADED
 
     @property
     def whole_function(self):
@@ -59,17 +70,23 @@ class FunctionSummary:
     max_points: float      # of the checks that ran
     passed: int
     failed: int
-    not_run: int = 0       # checks this grading left out
+    not_run: int = 0       # checks this grading left out...
     not_run_points: float = 0
+    when_graded_points: float = 0  # ...of which these points only the instructor's grading runs
 
     def score(self):
-        """The points as a report's table shows them: "3 / 8", "not run (8)" or "3 / 4, 4 not
-        run"."""
+        """The points as a report's table shows them: "3 / 8", "not run (8)", "3 / 4, 4 not run"
+        or "3 / 4, 4 when graded"."""
         if not self.not_run:
             return f"{self.points:g} / {self.max_points:g}"
         if self.not_run == self.passed + self.failed + self.not_run:
             return f"not run ({self.not_run_points:g})"
-        return f"{self.points:g} / {self.max_points:g}, {self.not_run_points:g} not run"
+        parts = [f"{self.points:g} / {self.max_points:g}"]
+        if self.not_run_points > self.when_graded_points:
+            parts.append(f"{self.not_run_points - self.when_graded_points:g} not run")
+        if self.when_graded_points:
+            parts.append(f"{self.when_graded_points:g} when graded")
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -120,12 +137,27 @@ class Report:
         return sum(check.max_points for check in self.checks if check.ran)
 
     def score(self):
-        """The score as a report's heading gives it: "12 / 20 points (80 more not run)"."""
-        not_run = f" ({self.not_run_points:g} more not run)" if self.not_run() else ""
+        """The score as a report's heading gives it: "12 / 20 points (80 more not run)", counting
+        the checks only the instructor's grading runs apart (see coverage)."""
+        left_out = self.not_run_points - sum(c.max_points for c in self.when_graded())
+        not_run = f" ({left_out:g} more not run)" if left_out else ""
         return f"{self.points:g} / {self.max_points:g} points{not_run}"
 
     def not_run(self):
         return [check for check in self.checks if not check.ran]
+
+    def when_graded(self):
+        return [check for check in self.checks if check.when_graded]
+
+    def coverage(self):
+        """What part of the grade this run checked, when it left out checks only the instructor's
+        grading runs: "85 of the 100 points are checked here; 15 more are checked when graded"."""
+        later = sum(check.max_points for check in self.when_graded())
+        if not later:
+            return ""
+        total = sum(check.max_points for check in self.checks)
+        return (f"{total - later:g} of the {total:g} points are checked here; {later:g} more "
+                f"are checked when graded")
 
     @property
     def not_run_points(self):
@@ -157,7 +189,8 @@ class Report:
                                 sum(c.passed for c in checks),
                                 sum(c.failed for c in checks),
                                 sum(not c.ran for c in checks),
-                                sum(c.max_points for c in checks if not c.ran))
+                                sum(c.max_points for c in checks if not c.ran),
+                                sum(c.max_points for c in checks if c.when_graded))
                 for function, checks in sorted(summaries.items(),
                                                key=lambda item: contract_order(item[0]))]
 

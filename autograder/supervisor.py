@@ -54,13 +54,15 @@ class ReplyRejected(Exception):
 class StudentTimedOut(BaseException):
     """A call ran out of time. A BaseException, so that hypothesis stops at once instead of
     shrinking, which would run the hang again. `call` is the call that was stopped (None when
-    none was run); `shown`, the input a failure shows, is set by the check that made the call."""
+    none was run); `shown`, the input a failure shows, is set by the check that made the call;
+    `cause` is the message without the input, which a hidden check may show."""
 
     shown = None
 
     def __init__(self, message, call=None):
         super().__init__(message)
         self.call = call
+        self.cause = message  # the check may add its input to the message; this names none
 
 
 def stage_runtime(folder):

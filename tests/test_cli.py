@@ -140,16 +140,44 @@ def test_a_configured_check_that_does_not_exist_is_named(tmp_path):
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
 
 
-def test_a_hidden_check_shows_students_its_name_points_and_hint_only(tmp_path):
+def test_a_hidden_check_names_the_known_mistake_it_matches_and_never_its_input(tmp_path):
+    """The sample's decision searches every root action with the full window: the hidden check
+    says so in place of its fixed hint, without the tree, the nodes or the answers."""
     import tomllib
     hint = tomllib.loads((ROOT / "grading.toml").read_text())["checks"][HIDDEN]["hint"]
     results = grade_json(ROOT / "examples" / "sample_submission", tmp_path)
     hidden = next(test for test in results["tests"] if test["name"] == HIDDEN)
     assert hidden["status"] == "failed" and hidden["max_score"] > 0
-    assert hidden["output"] == hint and hidden["visibility"] == "visible"
+    assert hidden["output"] == (
+        "Diagnosis: on this input your alphabeta_decision gives the same answer and examined "
+        "nodes as a search that searches every root action with the full window (-inf, +inf), "
+        "one of the common errors the course texts warn about. The fix: the root is an "
+        "alpha-beta node too: tighten its bound after each action and pass it on.")
+    assert hidden["visibility"] == "visible"
     text = run_cli("grade", ROOT / "examples" / "sample_submission").stdout
     failure = text.split(f"✗ {HIDDEN}")[1].split("✗")[0]
-    assert hint in failure and "A (MAX)" not in failure and "examined" not in failure
+    assert hint not in failure and "A (MAX)" not in failure and "C2" not in failure
+
+
+def test_a_hidden_check_says_what_the_function_raised_without_its_message(tmp_path):
+    """An exception's message may quote the input: a hidden check names the exception and the
+    student's line, never the message."""
+    submission = reference_files(tmp_path / "raises")
+    module = submission / "alphabeta.py"
+    module.write_text(module.read_text().replace(
+        "    actions = order(game, state) if order else game.actions(state)\n    alpha, beta",
+        "    raise KeyError(f'secret {state!r}')\n    alpha, beta"))
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", submission, "--only", "alphabeta_decision", "--format",
+                        "gradescope", "--output", output)
+    assert completed.returncode == 0, completed.stderr
+    tests = {test["name"]: test["output"] for test in json.loads(output.read_text())["tests"]}
+    line = next(number for number, text in enumerate(module.read_text().splitlines(), 1)
+                if "raise KeyError" in text)
+    assert tests[HIDDEN] == (f"alphabeta_decision raised KeyError\n  at alphabeta.py, line "
+                             f"{line}: raise KeyError(f'secret {{state!r}}')")
+    visible = "alphabeta_decision: best action on random trees, first of ties"
+    assert "secret" in tests[visible].split("\n")[0]  # a visible check quotes the message
 
 
 def test_instructors_see_a_hidden_checks_input_with_show_hidden():

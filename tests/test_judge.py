@@ -5,9 +5,13 @@ from dataclasses import replace
 
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from hypothesis.errors import FlakyFailure
 
-from autograder.checks.judge import CheckFailed, same_answer, same_trace, shown, window_rule
+from autograder import strategies
+from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer, same_trace,
+                                     shown, window_rule)
 from autograder.checks.observe import Observed
 from autograder.engine import verdict
 from autograder.observations import Observation, describe_printed, exactly_equal, from_reply
@@ -206,3 +210,45 @@ def test_other_exceptions_do_not_name_the_call():
     with pytest.raises(CheckFailed) as failed:
         same_answer(Observed("minimax_value", raised, answered(3), the_call), None)
     assert str(failed.value) == "minimax_value raised ValueError: no"
+
+
+def search_trace(spec, order):
+    """The reference's alpha-beta on `spec` in `order`, as its encoded trace."""
+    from autograder.games.instrumented import InstrumentedGame
+    from autograder.worker.calls import build_game
+    from reference.alphabeta import alphabeta_value
+    game = InstrumentedGame(build_game(spec))
+    alphabeta_value(game, game.initial, -math.inf, math.inf, order)
+    return tuple(map(encode_path, game.trace))
+
+
+@settings(max_examples=300, deadline=None)
+@given(game=strategies.tree_games(), seed=st.integers(0, 2**16),
+       changed=st.lists(st.integers(0, 40), max_size=4))
+def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(game, seed, changed):
+    """follows_the_search, which never runs a search in the student's order, fails exactly when
+    that search examines other nodes than the search in the game's order, and names the node
+    where they part: at the position where the two traces first differ."""
+    from autograder.games.orders import shuffled
+    from autograder.observations import first_difference
+    from autograder.worker.calls import build_game, state_at
+    tree_game = build_game(game)
+    shuffle = shuffled(seed)
+    # the game's order, except at a few nodes (by their place in the trace), shuffled
+    theirs = search_trace(game, None)
+    shuffled_at = {decode_path(theirs[i % len(theirs)]) for i in changed}
+
+    def order(g, state):
+        return shuffle(g, state) if state.path in shuffled_at else g.actions(state)
+
+    def student_order(path):
+        return order(tree_game, state_at(tree_game, path))
+
+    mine = search_trace(game, order)
+    if mine == theirs:
+        follows_the_search("f", game, theirs, student_order, shown(game))
+        return
+    with pytest.raises(CheckFailed) as failed:
+        follows_the_search("f", game, theirs, student_order, shown(game))
+    step = first_difference(mine, theirs)
+    assert f"after the same first {step:,} nodes" in str(failed.value)

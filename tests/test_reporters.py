@@ -215,7 +215,7 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
 from autograder.drawing import draw_example  # noqa: E402
 from autograder.observations import describe_problem  # noqa: E402
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
-from autograder.results import NOT_RUN, FunctionProblem  # noqa: E402
+from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
 
 NOT_IMPLEMENTED = describe_problem({"raised": {"exception": "NotImplementedError"}})
 MISSING = describe_problem({"missing_module": "price_war.py"})
@@ -367,3 +367,43 @@ def test_json_keeps_checks_not_run_with_their_status_and_points():
     functions = {summary["function"]: summary for summary in data["functions"]}
     assert functions["alphabeta_value"]["not_run"] == 1
     assert functions["alphabeta_value"]["not_run_points"] == 5
+
+
+def students_run_report():
+    """A grading in the students' repository: two checks only the instructor's grading runs."""
+    return Report(submission="alice", sandbox="bwrap", checks=[
+        CheckResult("alphabeta_value: exact", "alphabeta_value", 5, 5, "passed"),
+        CheckResult("alphabeta_decision: best", "alphabeta_decision", 3, 3, "passed"),
+        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, NOT_RUN,
+                    WHEN_GRADED, visibility="hidden", hint=HIDDEN_HINT),
+        CheckResult("alphabeta_value: late", "alphabeta_value", 0, 2, NOT_RUN, WHEN_GRADED,
+                    visibility="after_due_date"),
+    ]).for_students()
+
+
+def test_a_students_run_names_each_check_left_to_the_grade_with_points_and_hint():
+    rendered = text.render(students_run_report())
+    assert "alice: 8 / 8 points" in rendered and "more not run" not in rendered
+    assert "│ alphabeta_value    │ 5 / 5, 2 when graded │" in rendered
+    assert "8 of the 14 points are checked here; 6 more are checked when graded:" in rendered
+    # in table order
+    assert (f"  - alphabeta_value: late (2 points, shown after the due date)\n"
+            f"  - alphabeta_decision: nodes (4 points, hidden): {HIDDEN_HINT}\n") in rendered
+    assert "Every check that ran passed." in rendered
+    page = markdown.render(students_run_report())
+    assert (f"8 of the 14 points are checked here; 6 more are checked when graded:\n\n"
+            f"- alphabeta_value: late (2 points, shown after the due date)\n"
+            f"- alphabeta_decision: nodes (4 points, hidden): {HIDDEN_HINT}") in page
+    assert "checked when graded (4)" in page
+    page = html.render(students_run_report())
+    assert "<li>alphabeta_decision: nodes (4 points, hidden): " in page
+
+
+def test_a_hidden_failure_says_its_cause_when_known_else_its_hint():
+    def hidden(cause):
+        return CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, "failed",
+                           "the input: A (MAX) ...", shown={"example": {}}, cause=cause,
+                           visibility="hidden", hint=HIDDEN_HINT).for_students()
+    assert (hidden("alphabeta_decision raised KeyError").feedback,
+            hidden("").feedback) == ("alphabeta_decision raised KeyError", HIDDEN_HINT)
+    assert hidden("x").shown is None and hidden("x").cause == ""

@@ -2,7 +2,8 @@
 
 A submission folder holds the student files it changes; the rest of the reference completes it, so a
 buggy module must lose points on the functions it breaks and only there. `own_files_only = true`
-grades the folder as it is (for stubs and missing files).
+grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
+feedback must hold; `not_feedback`, fragments none may.
 """
 import shutil
 import tomllib
@@ -35,3 +36,5 @@ def test_submission_gets_its_derived_outcome(folder, tmp_path):
         assert test["score"] == (0 if test["name"] in expected["fails"] else test["max_score"])
     for fragment in expected.get("feedback", []):
         assert any(fragment in test["output"] for test in results["tests"]), fragment
+    for fragment in expected.get("not_feedback", []):
+        assert not any(fragment in test["output"] for test in results["tests"]), fragment

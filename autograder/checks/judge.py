@@ -22,15 +22,18 @@ from autograder.worker.calls import decode_path
 
 class CheckFailed(AssertionError):
     """The student's answer is wrong. The message, written for the student, is the parts joined;
-    `shown` is the input to draw with it and `traces` the two searches' nodes, when they differ.
+    `shown` is the input to draw with it and `traces` the two searches' nodes, when they differ;
+    `cause`, when known, says why without the input, the expected answer or the output (a hidden
+    check says it instead of its fixed hint): the function is missing, raised, returned a set, or
+    matches a known mistake.
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
     and only the example finally reported needs its explanation and diagnosis computed.
     """
 
-    def __init__(self, *parts, shown=None, traces=None):
+    def __init__(self, *parts, shown=None, traces=None, cause=None):
         super().__init__(*parts)
-        self.shown, self.traces = shown, traces
+        self.shown, self.traces, self.cause = shown, traces, cause
 
     def __str__(self):
         text = "".join(map(str, self.args))
@@ -64,7 +67,15 @@ class Lazy:
         return str(self.value())
 
 
+RANDOM = ("Your code drew numbers from random during this call: every answer the contract asks "
+          "for depends only on the arguments, and ties go to the first in search order.")
+
+
 def _diagnosis(call, got):
+    """The known mistake `got` matches, or that it drew random numbers: an answer drawn at random
+    may match a mistake by chance."""
+    if got.used_random:
+        return f"\n{RANDOM}"
     sentence = diagnose(call, got) if call and diagnose else ""
     return f"\n{sentence}" if sentence else ""
 
@@ -137,16 +148,27 @@ def call_made(call):
     return f"{call['function']}({', '.join(given + [argument(a) for a in call.get('args', [])])})"
 
 
+def without_message(problem):
+    """A problem as a hidden check may say it: an exception's message may quote the input, so
+    only its type and the student's line where it was raised stay."""
+    first, *where = problem.split("\n")
+    if not first.startswith("raised "):
+        return problem
+    return "\n".join([first.split(":")[0], *where])
+
+
 def require_answer(function, got, shown, call=None):
     """Fail unless the call returned something made of plain builtin values. A TypeError names
     the call the grader made: it most often means a parameter is missing or extra."""
     if got.problem:
         made = (f"\nThe grader called {call_made(call)}; compare it with your function's "
                 f"parameters." if call and got.problem.startswith("raised TypeError") else "")
-        raise CheckFailed(f"{function} {got.problem}{made}", shown=shown)
+        raise CheckFailed(f"{function} {got.problem}{made}", shown=shown,
+                          cause=f"{function} {without_message(got.problem)}")
     if got.answer is NO_ANSWER:
-        raise CheckFailed(f"{function} returned a {got.answer_type}; answers must be plain "
-                          f"int, float, str or list values", shown=shown)
+        returned = (f"{function} returned a {got.answer_type}; answers must be plain int, float, "
+                    f"str or list values")
+        raise CheckFailed(returned, shown=shown, cause=returned)
 
 
 @quoting_printed
@@ -156,9 +178,10 @@ def same_answer(observed, shown, what=""):
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
         described = f", {what}" if what else ""
+        diagnosis = Lazy(_diagnosis, call, got)
         raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
-                          f"{as_returned(want)}{described}.", Lazy(_diagnosis, call, got),
-                          shown=shown)
+                          f"{as_returned(want)}{described}.", diagnosis, shown=shown,
+                          cause=diagnosis)
 
 
 @quoting_printed
@@ -174,19 +197,19 @@ def window_rule(observed, value, alpha, beta, shown):
     diagnosis = Lazy(_diagnosis, call, got)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
-                          f"exactly the true value.", diagnosis, shown=shown)
+                          f"exactly the true value.", diagnosis, shown=shown, cause=diagnosis)
     if value <= alpha and not value <= r <= alpha:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or below alpha "
                           f"the result must lie between the value and alpha.", diagnosis,
-                          shown=shown)
+                          shown=shown, cause=diagnosis)
     if value >= beta and not beta <= r <= value:
         raise CheckFailed(f"{function} returned {r} {window}: when the value is at or above beta "
                           f"the result must lie between beta and the value.", diagnosis,
-                          shown=shown)
+                          shown=shown, cause=diagnosis)
 
 
 @quoting_printed
-def same_trace(observed, spec, shown, searcher="your search"):
+def same_trace(observed, spec, shown):
     """The examined nodes must be the reference's, in the same order."""
     function, got, want, call = observed.function, observed.got, observed.want, observed.call
     require_answer(function, got, shown, call)
@@ -195,23 +218,24 @@ def same_trace(observed, spec, shown, searcher="your search"):
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
     step = first_difference(mine, theirs)
-    summary = (f"{searcher} examined {len(mine):,} nodes where alpha-beta examines "
+    summary = (f"your search examined {len(mine):,} nodes where alpha-beta examines "
                f"{len(theirs):,}")
     if step == len(theirs):
-        detail = (f"after the same first {step:,} nodes, {searcher} went on to examine "
+        detail = (f"after the same first {step:,} nodes, your search went on to examine "
                   f"{name(mine[step])}, which alpha-beta prunes")
     elif step == len(mine):
-        detail = (f"after the same first {step:,} nodes, {searcher} stopped, but alpha-beta "
+        detail = (f"after the same first {step:,} nodes, your search stopped, but alpha-beta "
                   f"still examines {name(theirs[step])}")
     else:
-        detail = (f"the first {step:,} nodes agree; then {searcher} examined {name(mine[step])} "
+        detail = (f"the first {step:,} nodes agree; then your search examined {name(mine[step])} "
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
-            detail += f" ({name(theirs[step])} is never examined by {searcher})"
+            detail += f" ({name(theirs[step])} is never examined by your search)"
     traces = Lazy(_traces, call, mine, theirs) if spec["kind"] == "tree" else None
+    diagnosis = Lazy(_diagnosis, call, got)
     raise CheckFailed(f"{function}: {summary}; {detail}.",
-                      Lazy(_divergence, call, spec, mine, theirs), Lazy(_diagnosis, call, got),
-                      shown=shown, traces=traces)
+                      Lazy(_divergence, call, spec, mine, theirs), diagnosis,
+                      shown=shown, traces=traces, cause=diagnosis)
 
 
 @quoting_printed
@@ -227,4 +251,50 @@ def examines_every_node(observed, spec, shown):
                           f"nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, decode_path(missed[0]))}.",
-                          Lazy(_diagnosis, call, got), shown=shown)
+                          diagnosis := Lazy(_diagnosis, call, got), shown=shown, cause=diagnosis)
+
+
+def searched_children(trace):
+    """{path: [child path, ...]}: the children each node of a trace searched, in the trace's order
+    (a node's children follow it in the trace, each after the subtree of the one before)."""
+    children = {}
+    for key in trace[1:]:
+        path = decode_path(key)
+        children.setdefault(path[:-1], []).append(path)
+    return children
+
+
+def parting(searched, place, path, order):
+    """Where alpha-beta searching in `order` at `path` first examines another node than it does
+    searching in the course's order: (trace position, child path, the child searched instead), or
+    None when the children it searched come first in `order` too."""
+    for mine, theirs in zip(order, searched[path]):
+        if path + (mine,) != theirs:
+            return place[theirs], path + (mine,), theirs
+    return None
+
+
+def follows_the_search(function, spec, trace, order, shown):
+    """Alpha-beta searching in the student's order must examine the nodes it examines in the
+    course's order (`trace`, with the reference's order): it does exactly when, at every node it
+    searches, the student's `order` (a function of the node's path) puts first the children
+    searched there, in the same order, since alpha-beta searches a node's children in order until
+    it prunes the rest. The first node where that fails is where the two searches part."""
+    searched = searched_children(trace)
+    place = {decode_path(key): step for step, key in enumerate(trace)}
+    first = None  # (position, student's order, path, child instead, child searched)
+    for path in sorted(searched, key=place.get):
+        if first and place[path] > first[0]:
+            break  # every later node parts after the first parting found
+        answer = order(path)
+        found = parting(searched, place, path, answer)
+        if found and (first is None or found[0] < first[0]):
+            first = (found[0], answer, path, *found[1:])
+    if first is None:
+        return
+    step, answer, path, instead, theirs = first
+    raise CheckFailed(
+        f"{function} returned {quoted(answer)} at {name_node(spec, path)}, so alpha-beta searching "
+        f"in its order parts from alpha-beta in the course's order after the same first {step:,} "
+        f"nodes: it examines {name_node(spec, instead)} where the course's order examines "
+        f"{name_node(spec, theirs)}.", shown=shown)

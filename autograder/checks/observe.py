@@ -10,6 +10,7 @@ import json
 import math
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 
 from hypothesis import assume
 
@@ -20,7 +21,7 @@ from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import Observation, describe_printed, quoted
 from autograder.supervisor import StudentTimedOut
 from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game, decode_trace,
-                                     observe as run_observed, perform)
+                                     observe as run_observed, perform, state_at)
 
 
 def reference(function):
@@ -61,7 +62,7 @@ class Observed:
     function: str
     got: Observation
     want: Observation
-    call: dict | None = None  # None when the reference searched with the student's order
+    call: dict | None = None
 
 
 class Observer:
@@ -101,46 +102,49 @@ class Observer:
             self.student.close()
             self.seen = kept
 
-    def reference_data(self, call, key=None):
-        """The reference's observation of `call` as plain data: from the answers, or computed.
-        Without a reference an unknown game is skipped, which is how a released check shrinks
-        a failure only through games whose answers it holds."""
+    def reference_data(self, call, key=None, compute=None):
+        """The reference's observation of `call` as plain data: from the answers, or computed
+        (by `compute()` when given, else by calling the reference as `call` says). Without a
+        reference an unknown game is skipped, which is how a released check shrinks a failure only
+        through games whose answers it holds."""
         key = key or json.dumps(call, sort_keys=True)
         if key not in self.answers:
             assume(LIVE_REFERENCE)
-            self.answers[key] = perform(reference(call["function"]), call)
+            self.answers[key] = (compute or partial(perform, reference(call["function"]),
+                                                    call))()
         return self.answers[key]
 
     def true_value(self, spec):
         """The exact minimax value of a game spec's initial state, from the reference."""
         return self.reference_data(call("minimax_value", spec))["answer"]
 
-    def search_with_order(self, function, spec, *extra):
-        """The reference's alpha-beta on `spec` searching in the order the student's `function`
-        gives, observed against the same search in the order the reference's `function` gives;
-        `extra` are the order's arguments after (game, state), as wire specs."""
-        arguments = [build_argument(a) for a in extra]
-
-        def reference_order(game, state):
-            return reference(function)(game, state, *arguments)
-
-        def search(order):
+    def reference_search(self, function, spec, *extra):
+        """The reference's alpha-beta on `spec`, searching in the order the reference's `function`
+        gives: its observation, kept with the answers like a call's. `extra` are the order's
+        arguments after (game, state), as wire specs."""
+        def search():
+            arguments = [build_argument(a) for a in extra]
             game = InstrumentedGame(build_game(spec))
-            return from_reference(run_observed(reference("alphabeta_value"),
-                                               [game, game.initial, -math.inf, math.inf, order],
-                                               game))
-        return Observed(function, search(self.student_order(function, spec, *extra)),
-                        search(reference_order))
+            order = lambda g, state: reference(function)(g, state, *arguments)  # noqa: E731
+            return run_observed(reference("alphabeta_value"),
+                                [game, game.initial, -math.inf, math.inf, order], game)
+        searched_in = {"alphabeta_value searched in the order of": function, "game": spec,
+                       "args": list(extra)}
+        return from_reference(self.reference_data(
+            searched_in, json.dumps(searched_in, sort_keys=True), search))
 
     def student_order(self, function, spec, *extra):
-        """An order function whose answers come from the student's `function` in the worker."""
-        def order(game, state):
+        """A function of a node's path: the student's `function`'s answer there, from the worker,
+        once it is a legal order (else CheckFailed, quoting what the code printed)."""
+        game = build_game(spec)
+
+        def order(path):
             try:
-                got = self.student.submit(call(function, spec, *extra, state=state.path)).wait()
+                got = self.student.submit(call(function, spec, *extra, state=path)).wait()
             except StudentTimedOut as timed_out:
                 raise with_input(timed_out) from None
-            legal = game.game.actions(state)
-            where = f" at {name_node(spec, state.path)}"
+            legal = game.actions(state_at(game, path))
+            where = f" at {name_node(spec, path)}"
             printed = f"\n{describe_printed(got)}" if got.printed_lines else ""
             if got.problem:
                 raise CheckFailed(f"{function} {got.problem} (asked{where})", printed,
@@ -151,5 +155,5 @@ class Observer:
                 raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is "
                                   f"not the legal actions {legal} in some order", printed,
                                   shown=shown(spec))
-            return got.answer
+            return answer
         return order

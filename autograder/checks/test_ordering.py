@@ -8,7 +8,6 @@ from autograder.checks.observe import call
 from autograder.drawing import name_node
 
 OPEN_LINES = {"kind": "open_lines"}
-WITH_YOUR_ORDER = "the reference's alpha-beta searching in your order"
 
 
 @check("center_first: centre, corners, edges on random positions")
@@ -20,11 +19,13 @@ def test_center_first_on_positions(observer, game):
                       "the empty cells: centre, then corners, then edges")
 
 
-@check("center_first: the reference's alpha-beta examines 7,275 nodes with it", live=True)
+@check("center_first: the reference's alpha-beta examines 7,275 nodes with it")
 def test_center_first_saves_nodes(observer):
     for game in course.POSITIONS:  # 7,275 nodes from the empty board
-        judge.same_trace(observer.search_with_order("center_first", game), game,
-                         judge.shown(game, smallest=False), searcher=WITH_YOUR_ORDER)
+        judge.follows_the_search("center_first", game,
+                                 observer.reference_search("center_first", game).trace,
+                                 observer.student_order("center_first", game),
+                                 judge.shown(game, smallest=False))
 
 
 @check("evaluation_order: random trees with tied scores")
@@ -48,14 +49,17 @@ def test_evaluation_order_on_positions(observer, game):
         "the actions sorted best first for the player to move, ties in the game's order")
 
 
-@check("evaluation_order: the reference's alpha-beta examines the same nodes with it", live=True)
+@check("evaluation_order: the reference's alpha-beta examines the same nodes with it")
 @given(case=strategies.games_with_evaluations())
 @example(case=(course.BLOCK, OPEN_LINES))
 @example(case=(course.DOUBLE_THREAT, OPEN_LINES))
 def test_evaluation_order_saves_nodes(observer, case):
     game, evaluation = case
-    observed = observer.search_with_order("evaluation_order", game, {"$evaluation": evaluation})
-    judge.same_trace(observed, game, judge.shown(game), searcher=WITH_YOUR_ORDER)
+    evaluated = {"$evaluation": evaluation}
+    judge.follows_the_search("evaluation_order", game,
+                             observer.reference_search("evaluation_order", game, evaluated).trace,
+                             observer.student_order("evaluation_order", game, evaluated),
+                             judge.shown(game))
 
 
 def scores(game, evaluation):

@@ -22,7 +22,7 @@ def render(report):
               "output": feedback_with_input(check),
               "visibility": GRADESCOPE_VISIBILITY[check.visibility]}
              for check in report.checks if check.ran]
-    not_run = f" {not_run_line(report)}" if report.not_run() else ""
+    not_run = f" {not_run_line(report)}" if not_run_line(report) else ""
     results = {"score": report.points, "max_score": report.max_points,
                "output": f"Graded with the {report.sandbox} sandbox.{not_run}",
                "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}

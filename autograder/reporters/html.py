@@ -9,7 +9,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from autograder.drawing import (OTHER, bound, draw_example, draw_mermaid, examined_by, layout,
                                 node_names)
 from autograder.reporters.readable import readable
-from autograder.reporters.text import not_run_line
+from autograder.reporters.text import not_run_line, when_graded_items
 from autograder.results import FunctionProblem
 from autograder.worker.calls import encode_path
 
@@ -75,4 +75,5 @@ def render(report):
     template = ENVIRONMENT.get_template("report.html.j2")
     return template.render(report=report, functions=report.by_function(), kinds=KINDS,
                            failures=[failure(c) for c in report.failures()],
-                           not_run=not_run_line(report) if report.not_run() else "")
+                           not_run=not_run_line(report),
+                           when_graded=when_graded_items(report))

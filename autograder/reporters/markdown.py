@@ -13,7 +13,7 @@ import re
 
 from autograder.drawing import bound, draw_example, draw_mermaid, examined_by, node_names
 from autograder.reporters.readable import readable
-from autograder.reporters.text import not_run_line
+from autograder.reporters.text import not_run_line, when_graded_items
 from autograder.results import FunctionProblem
 from autograder.worker.calls import encode_path
 
@@ -200,11 +200,18 @@ def check_list(report):
     """Every check, folded: ✓, ✗ or – (not run), name, points."""
     lines = [f"- {mark(check)} {code(check.name)}: "
              + (f"{points(check.points)} / {points(check.max_points)}" if check.ran else
-                f"not run ({points(check.max_points)})")
+                f"{'checked when graded' if check.when_graded else 'not run'} "
+                f"({points(check.max_points)})")
              + (" (hidden check)" if check.visibility == "hidden" else "")
              for check in report.in_table_order()]
     return (f"<details><summary>All {len(report.checks)} checks</summary>\n\n"
             + "\n".join(lines) + "\n\n</details>")
+
+
+def when_graded(report):
+    """The checks only the instructor's grading runs, as a list after the coverage sentence."""
+    return "\n".join([f"{escape(report.coverage())}:", "",
+                      *(f"- {escape(item)}" for item in when_graded_items(report))])
 
 
 def render(report):
@@ -213,7 +220,8 @@ def render(report):
         f"## {escape(report.submission)}: {report.score()}",
         score_table(report),
         f"Graded in the {escape(report.sandbox)} sandbox."
-        + (f" {escape(not_run_line(report))}" if report.not_run() else ""),
+        + (f" {escape(not_run_line(report))}" if not_run_line(report) else ""),
+        *([when_graded(report)] if report.when_graded() else []),
         failures(report),
         check_list(report),
     ]) + "\n"

@@ -1,7 +1,7 @@
 """The terminal report: a table per function, then every failure with its explanation, in the
 table's order. A problem every check of a function meets alike (missing, not importable, not
 implemented) is one line for the function, with no input drawn; checks this grading left out are
-named as not run."""
+named as not run, and those only the instructor's grading runs each with its points and hint."""
 import io
 import textwrap
 
@@ -26,10 +26,28 @@ def feedback_with_input(check):
 
 
 def not_run_line(report):
-    """One line naming the functions whose checks did not run, and why."""
-    functions = [s.function for s in report.by_function() if s.not_run]
-    why = report.not_run()[0].feedback.removeprefix("not run: ")
+    """One line naming the functions whose checks this grading left out (--only), and why; ""
+    when it left none out."""
+    left_out = [check for check in report.in_table_order()
+                if not check.ran and not check.when_graded]
+    if not left_out:
+        return ""
+    functions = dict.fromkeys(check.function for check in left_out)
+    why = left_out[0].feedback.removeprefix("not run: ")
     return f"Not run ({why}): {', '.join(functions)}."
+
+
+VISIBILITY_WORDS = {"visible": "visible", "hidden": "hidden",
+                    "after_due_date": "shown after the due date"}
+
+
+def when_graded_items(report):
+    """What a run in the students' repository leaves to the grade (report.coverage() says how
+    much): one line per check only the instructor's grading runs, with its points, visibility and
+    hint."""
+    return [f"{check.name} ({_points(check.max_points)} points, "
+            f"{VISIBILITY_WORDS[check.visibility]}){f': {check.hint}' if check.hint else ''}"
+            for check in report.in_table_order() if check.when_graded]
 
 
 def render(report):
@@ -44,8 +62,12 @@ def render(report):
     console = Console(file=buffer, width=100, color_system=None, highlight=False)
     console.print(table)
     console.print(f"Graded in the {report.sandbox} sandbox.", highlight=False)
-    if report.not_run():
+    if not_run_line(report):
         console.print(not_run_line(report), markup=False, soft_wrap=True)
+    if report.when_graded():
+        console.print(f"\n{report.coverage()}:", markup=False, soft_wrap=True)
+        for item in when_graded_items(report):
+            console.print(f"  - {item}", markup=False, soft_wrap=True)
     failures = report.failures()
     for check in failures:
         if isinstance(check, FunctionProblem):

@@ -106,14 +106,18 @@ class Printed(io.TextIOBase):
 def serve(submission, request):
     """The reply to one request, with what the call printed, if anything. `random` is seeded from
     the call (never from its id, which a replay changes), so the same call meets the same random
-    numbers and two different calls different ones."""
+    numbers and two different calls different ones; the reply says whether the call drew any,
+    which feedback names rather than a mistake the answer happens to match."""
     call = request["call"]
     random.seed(json.dumps(call, sort_keys=True))
+    seeded = random.getstate()
     printed = Printed()
     with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
         reply = run(submission, call)
     if printed.lines():
         reply["printed"] = {"text": printed.start, "lines": printed.lines()}
+    if random.getstate() != seeded:
+        reply["used_random"] = True
     return reply
 
 
