@@ -136,9 +136,11 @@ def check_config_command(args):
 
 
 def release_command(args):
-    from autograder.release import release  # the release machinery stays out of the release
+    # the release machinery stays out of the release
+    from autograder.release import KNOWN_MISTAKES, release
+    mistakes = args.known_mistakes or (KNOWN_MISTAKES if KNOWN_MISTAKES.is_dir() else None)
     folder = release(args.directory, args.grader_repository, args.grader_ref,
-                     args.private_grader_repository)
+                     args.private_grader_repository, mistakes)
     print(f"wrote the students' repository to {folder}")
 
 
@@ -187,6 +189,10 @@ def parser():
     releasing.add_argument("--grader-ref", default="v1", help="the pinned tag or commit")
     releasing.add_argument("--private-grader-repository", default="your-course/grader",
                            help="owner/name of the full grader, for the hidden checks in CI")
+    releasing.add_argument("--known-mistakes", metavar="DIR",
+                           help="submissions showing common mistakes, one per subfolder with the "
+                                "modules it changes (default: tests/submissions); a student who "
+                                "makes one meets the same smallest input as when graded")
     releasing.set_defaults(run=release_command)
     exporting = commands.add_parser("export", help="package the grader for a platform")
     exporting.add_argument("platform", choices=["gradescope"])

@@ -144,6 +144,7 @@ class GradingPlugin:
         """A check whose output students do not see (hidden, or shown after the due date) runs
         apart: the student's code could otherwise keep its inputs and show them in a visible
         check's feedback."""
+        self._observer.skipped = 0
         if self.config.policy(check_name(item)).visibility == "visible":
             yield
             return
@@ -179,7 +180,8 @@ class GradingPlugin:
                 raise call.excinfo.value
             failure = verdict(call.excinfo.value)
             message = str(failure) if failure else None
-            shown = failure.shown.as_dict() if failure and failure.shown else None
+            shown = (failure.shown.as_dict(shrunk_fully=not self._observer.skipped)
+                     if failure and failure.shown else None)
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
         except MemoryError:

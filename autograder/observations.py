@@ -51,6 +51,7 @@ class Observation:
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
     used_random: bool = False    # whether the student's code drew numbers from `random`
+    explained: dict | None = None  # the reference's: what feedback/record.py recorded for it
 
     @property
     def answered(self):

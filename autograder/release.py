@@ -3,12 +3,14 @@
 It holds the stubs (generated from the reference, like assignments/ here), the games, the grader
 with the public checks only, their grading policy, a README for students, the contract, and the
 workflows that grade every push and pull request. It holds no reference, no hidden check and no
-hidden input; and since the feedback engine replays a working alpha-beta, that stays out too.
+hidden input; and since the feedback engine replays working searches, those stay out too.
 
 Without a reference, the public checks read the reference's answers from a file made here by
 grading the reference with the released grader itself: hypothesis is derandomized, so a student's
 run meets exactly the games that file answers, until a check fails; then it shrinks the failure
-only through games the file holds (see checks/observe.py).
+only through games the file holds (see checks/observe.py). For each of those games the file also
+holds what the feedback engine found there (feedback/record.py), so that a failure is explained
+as the instructor's grader explains it.
 """
 import ast
 import json
@@ -18,19 +20,26 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from string import Template
 
-from autograder import stubs
+from autograder import answers, stubs
 from autograder.config import ConfigError
+from autograder.feedback.record import explain_answers
 from autograder.submission import CONTRACT_FILES, SubmissionError
+from autograder.worker.calls import MODULES
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "autograder"
-# The feedback engine replays a working alpha-beta; the release machinery reads the reference.
-LEFT_OUT = ("feedback", "release.py", "release_templates", "stubs.py", "notebooks.py",
-            "gradescope_export.py", "gradescope_templates", "__pycache__", "public_answers.json.gz")
+# The feedback engine's working searches; the release machinery, which reads the reference.
+LEFT_OUT = ("variants.py", "replay.py", "record.py", "release.py", "release_templates", "stubs.py",
+            "notebooks.py", "gradescope_export.py", "gradescope_templates", "__pycache__",
+            "public_answers.json.gz")
 PUBLIC_ANSWERS = Path("autograder") / "checks" / "public_answers.json.gz"
+# The course's common errors, one submission per subfolder holding the modules it changes from the
+# reference's (the project's own test submissions): see record_shrinking.
+KNOWN_MISTAKES = ROOT / "tests" / "submissions"
 WORKFLOWS = {"github-autograde.yml": Path(".github") / "workflows" / "autograde.yml",
              "gitlab-ci.yml": Path(".gitlab-ci.yml")}
 # The command line's defaults for the instructor's repositories are placeholders: option ->
@@ -140,7 +149,8 @@ def workflows(target, substitutions):
 
 
 def record_answers(target):
-    """Grade the reference with the released grader and keep the reference's answers."""
+    """Grade the reference with the released grader and keep the reference's answers, with what
+    the feedback engine finds on each of their games."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         submission = Path(scratch) / "reference"
         submission.mkdir()
@@ -159,7 +169,62 @@ def record_answers(target):
         raise SubmissionError("the reference does not get full marks on the public checks")
 
 
-def build(target, substitutions):
+def mistake_submissions(mistakes, scratch):
+    """Each subfolder of `mistakes` holding modules, completed with the reference's other modules
+    into a submission under `scratch`, as tests/submissions holds them, with the functions its
+    own modules define: only their checks can fail."""
+    for folder in sorted(p for p in Path(mistakes).iterdir() if p.is_dir()):
+        modules = sorted(folder.glob("*.py"))
+        if not modules:
+            continue
+        submission = Path(scratch) / "mistakes" / folder.name
+        submission.mkdir(parents=True)
+        for name in CONTRACT_FILES:
+            shutil.copy(ROOT / "reference" / name, submission / name)
+        for module in modules:
+            shutil.copy(module, submission / module.name)
+        names = {module.stem for module in modules}
+        yield submission, [f for f, module in MODULES.items() if module in names]
+
+
+def record_shrinking(target, mistakes):
+    """Grade each submission in `mistakes` with the instructor's grader on the public games, and
+    add to the release's answers those of every game its failures were shrunk through: a student
+    who makes one of those mistakes meets the same smallest input in the students' repository as
+    in the instructor's grader (which shrinks through any game), and the same feedback. The
+    gradings run side by side, one per core, each in one lane."""
+    known = answers.public_answers(target / PUBLIC_ANSWERS)
+    with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
+        base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
+        answers.save(base, known)
+        config_text = (ROOT / "grading.toml").read_text()
+        policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
+        submissions = [(submission, functions) for submission, functions
+                       in mistake_submissions(mistakes, scratch) if functions]
+        with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+            recorded = list(pool.map(lambda mistake: grade_mistake(*mistake, policy, base),
+                                     submissions))
+        for path in recorded:
+            known.update(answers.public_answers(path))
+    return known
+
+
+def grade_mistake(submission, functions, policy, base):
+    """Grade the checks of `functions` on `submission` with the instructor's grader, under the
+    public `policy`, from the answers in `base`; the path of every answer it met."""
+    recorded = submission.with_suffix(".json.gz")
+    command = [sys.executable, "-m", "autograder", "grade", str(submission), "--config",
+               str(policy), "--reference-answers", str(base), "--record-answers", str(recorded),
+               "--lanes", "1", "--format", "json", "--output", str(recorded) + ".report",
+               *[option for function in functions for option in ("--only", function)]]
+    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+    if completed.returncode != 0:
+        raise SubmissionError(f"grading the known mistake {submission.name} failed: "
+                              f"{completed.stderr.strip().splitlines()[-1:]}")
+    return recorded
+
+
+def build(target, substitutions, mistakes):
     config_text = (ROOT / "grading.toml").read_text()
     kept = copy_grader(target, public_checks(config_text))
     (target / "grading.toml").write_text(public_config(config_text, kept))
@@ -172,6 +237,9 @@ def build(target, substitutions):
     pyproject(target)
     workflows(target, substitutions)
     record_answers(target)
+    known = (record_shrinking(target, mistakes) if mistakes else
+             answers.public_answers(target / PUBLIC_ANSWERS))
+    answers.record(target / PUBLIC_ANSWERS, explain_answers(known))
 
 
 def placeholder_warnings(grader_repository, private_repository):
@@ -184,10 +252,14 @@ def placeholder_warnings(grader_repository, private_repository):
             if given[option] == placeholder]
 
 
-def release(directory, grader_repository, grader_ref, private_repository):
-    """Write the students' repository into `directory`, which must not exist or be empty; then warn
+def release(directory, grader_repository, grader_ref, private_repository, mistakes=None):
+    """Write the students' repository into `directory`, which must not exist or be empty, prepared
+    for the known mistakes in the folder `mistakes` (see record_shrinking; None: none); then warn
     on stderr of each repository left at its placeholder."""
     directory = Path(directory)
+    if mistakes is not None and not Path(mistakes).is_dir():
+        raise SubmissionError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
+                              f"submissions, one per subfolder")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
         raise SubmissionError(f"{directory} already exists and is not empty: release into a new "
                               f"folder")
@@ -196,7 +268,7 @@ def release(directory, grader_repository, grader_ref, private_repository):
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        build(staging, substitutions)
+        build(staging, substitutions, mistakes)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)

@@ -8,6 +8,7 @@ out once fails its later checks at once, so a hang costs at most one time limit 
 Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py), so that the
 student reads the line of their own code where the call was stopped.
 """
+import ast
 import linecache
 import os
 import re
@@ -207,16 +208,33 @@ class Worker:
 
 def stopped_at(dump, submission):
     """The innermost frame of a faulthandler stack `dump` that is in the `submission` folder's
-    own files, as "stopped at FILE, line N: CODE", or None. The code is read from the grader's
-    copy of the file, never from the dump. The student's code can write to the stack pipe too,
-    but only before it is stopped: faulthandler's own stack is the last one, and only its frames
-    count, and only those of files the submission really holds."""
+    own files, as "stopped at FILE, line N: CODE", or None; within a loop, the loop's first line,
+    "stopped in the loop at FILE, line N: CODE", since the line a loop is stopped on is a matter
+    of timing and the same submission must get the same feedback. The code is read from the
+    grader's copy of the file, never from the dump. The student's code can write to the stack
+    pipe too, but only before it is stopped: faulthandler's own stack is the last one, and only
+    its frames count, and only those of files the submission really holds."""
     last = dump.rpartition(STACK_HEADER)[2]
     for path, line in FRAME.findall(last):
         if os.path.dirname(path) == os.path.abspath(submission) and os.path.isfile(path):
-            code = linecache.getline(path, int(line)).strip()
-            return f"stopped at {brief(os.path.basename(path))}, line {line}: {brief(code)}"
+            loop = innermost_loop(path, int(line))
+            where = "stopped in the loop at" if loop else "stopped at"
+            line = loop or int(line)
+            code = linecache.getline(path, line).strip()
+            return f"{where} {brief(os.path.basename(path))}, line {line}: {brief(code)}"
     return None
+
+
+def innermost_loop(path, line):
+    """The first line of the innermost for or while loop around `line` of the Python file at
+    `path`, or None. Parsing runs none of the file's code."""
+    try:
+        tree = ast.parse(Path(path).read_bytes())
+    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))
+             and node.lineno <= line <= node.end_lineno]
+    return max((node.lineno for node in loops), default=None)
 
 
 def decode_reply(line):

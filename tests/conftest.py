@@ -29,6 +29,24 @@ def failed_checks(results):
     return {test["name"] for test in results["tests"] if test["status"] != "passed"}
 
 
+SUBMISSIONS = sorted(p.parent for p in (ROOT / "tests" / "submissions").glob("*/expected.toml"))
+
+
+def assembled(folder, target):
+    """The submission a folder of tests/submissions stands for, in `target`: its modules,
+    completed with the reference's others unless its expected.toml says own_files_only. Returns
+    the expected outcome."""
+    import tomllib
+    expected = tomllib.loads((folder / "expected.toml").read_text())
+    if expected.get("own_files_only"):
+        target.mkdir(parents=True)
+    else:
+        reference_files(target)
+    for source in folder.glob("*.py"):
+        shutil.copy(source, target / source.name)
+    return expected
+
+
 def reference_files(target):
     """Copy the reference's four modules into `target`, as a complete correct submission."""
     target.mkdir(parents=True, exist_ok=True)

@@ -220,11 +220,12 @@ def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull
     assert "`assignments/" not in notice
 
 
-def test_students_see_only_a_hidden_checks_name_points_and_hint(pull_request):
+def test_students_see_only_a_hidden_checks_name_points_and_cause(pull_request):
+    """The sample's decision matches a known mistake: the hidden check names it, never its input."""
     comment = pull_request["comment"]
     heading = f"#### ✗ `{HIDDEN}` (0 / 4, hidden check)\n\n"
     section = comment.split(heading)[1].split("\n\n####")[0]
-    assert section.startswith("The root is an alpha-beta node too")
+    assert section.startswith("Diagnosis: on this input your alphabeta_decision gives the same")
     assert "mermaid" not in section and "C2" not in section
     results = json.loads((pull_request["results"] / "report.json").read_text())
     hidden = next(check for check in results["checks"] if check["name"] == HIDDEN)

@@ -2,7 +2,6 @@
 schema, one-line errors with exit code 2 for bad input, and the same results on every run."""
 import json
 import zipfile
-from pathlib import Path
 
 import pytest
 

@@ -1,5 +1,8 @@
 """The feedback engine tells the truth: its narrated search is the reference's search, a diagnosis
 is claimed only when a mistake reproduces the observation, and correct searches get none."""
+import json
+import math
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -8,9 +11,11 @@ from autograder import strategies
 from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.observe import from_reference
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, replay
+from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose
+from autograder.feedback.replay import replay
 from autograder.drawing import draw_board
-from autograder.feedback.explain import Names, divergence
+from autograder.feedback.explain import Names, cuts, divergence
+from autograder.feedback.record import explained
 from autograder.games import TicTacToe
 from autograder.feedback.variants import Mistakes
 from autograder.observations import Observation, exactly_equal
@@ -167,3 +172,23 @@ def test_a_failures_feedback_has_a_size_limit():
 def test_a_path_a_million_moves_long_is_named_briefly(spec):
     name = name_node(spec, (7,) * 1_000_000)
     assert len(name) < 200 and "999,976 more" in name
+
+
+@settings(max_examples=150, deadline=None)
+@given(game=strategies.tree_games(inner=True), function=st.sampled_from(sorted(SUSPECTS)),
+       mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)),
+       order=st.none() | strategies.orders)
+def test_what_the_release_records_explains_as_the_live_engine_does(game, function, mistake,
+                                                                   order):
+    """The students' release has no working search: it reads what record.py recorded, through
+    JSON, as its answers file keeps it. The sentences must be the live engine's, word for word."""
+    window = [-math.inf, math.inf] if function == "alphabeta_value" else []
+    ordered = [*window, {"$order": order}] if order and function.startswith("alphabeta") else []
+    the_call = call(function, game, *ordered)
+    known = json.loads(json.dumps(explained(the_call)))
+    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+    correct = reference_observation(the_call)
+    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong)
+    assert cuts(the_call, known) == cuts(the_call)
+    assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
+        divergence(the_call, game, wrong.trace, correct.trace)

@@ -10,7 +10,6 @@ reference's nodes and lost a check to a time-out in a busy batch.
 import multiprocessing
 import shutil
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 

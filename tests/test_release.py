@@ -11,7 +11,8 @@ import tomllib
 
 import pytest
 
-from conftest import ROOT, reference_files, run_cli
+from conftest import ROOT, SUBMISSIONS, assembled, reference_files, run_cli
+from autograder.worker.calls import MODULES
 
 CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
             "center_first", "evaluation_order", "rational_response", "rational_decision",
@@ -54,7 +55,10 @@ def test_the_release_holds_the_stubs_the_games_and_the_public_checks(release):
 
 
 def test_no_reference_hidden_check_or_solution_is_released(release):
-    assert not (release / "reference").exists() and not (release / "autograder" / "feedback").exists()
+    assert not (release / "reference").exists()
+    # the feedback engine's sentences, which read what was recorded; not its searches
+    assert {p.name for p in (release / "autograder" / "feedback").glob("*.py")} == {
+        "__init__.py", "diagnosis.py", "explain.py", "narration.py"}
     checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
     withheld = [name for name, entry in checks.items() if entry.get("visibility", "visible")
                 != "visible"]
@@ -123,6 +127,41 @@ def test_the_released_checks_fail_what_the_full_grader_fails(release, tmp_path):
         "tests"]}
     for test in json.loads((tmp_path / "released.json").read_text())["tests"]:
         assert test["status"] == failed[test["name"]], test["name"]
+
+
+def gradescope_tests(completed, output):
+    assert completed.returncode == 0, completed.stderr
+    return {test["name"]: test for test in json.loads(output.read_text())["tests"]}
+
+
+@pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)
+def test_the_students_repository_gives_the_instructors_visible_feedback(release, folder,
+                                                                       tmp_path):
+    """The instructor's grader on the public games (the release's own policy: no salt) and the
+    students' repository, which holds no working search, print the same visible feedback, word for
+    word: the same smallest input, the same narrated divergence, the same diagnosis. Only the
+    functions the submission's own modules define are graded: the others are the reference's."""
+    expected = assembled(folder, tmp_path / "submission")
+    own = {module.stem for module in folder.glob("*.py")}
+    only = [option for function, module in MODULES.items()
+            if module in own and not expected.get("own_files_only")
+            for option in ("--only", function)]
+    arguments = ("grade", tmp_path / "submission", "--format", "gradescope", *only)
+    instructors = gradescope_tests(
+        run_cli(*arguments, "--config", release / "grading.toml", "--output",
+                tmp_path / "instructor.json"), tmp_path / "instructor.json")
+    students = gradescope_tests(
+        run_released_grader(release, *arguments, "--output", tmp_path / "students.json"),
+        tmp_path / "students.json")
+    visible = {name for name in instructors if name not in HIDDEN_CHECKS}
+    assert set(students) == visible
+    for name, test in students.items():
+        assert (test["status"], test["output"]) == (instructors[name]["status"],
+                                                    instructors[name]["output"]), name
+
+
+HIDDEN_CHECKS = [name for name, entry in tomllib.loads((ROOT / "grading.toml").read_text())[
+    "checks"].items() if entry.get("visibility", "visible") != "visible"]
 
 
 def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):

@@ -5,27 +5,15 @@ buggy module must lose points on the functions it breaks and only there. `own_fi
 grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
 feedback must hold; `not_feedback`, fragments none may.
 """
-import shutil
-import tomllib
-from pathlib import Path
-
 import pytest
 
-from conftest import failed_checks, grade_json, reference_files
-
-SUBMISSIONS = sorted(p.parent for p in (Path(__file__).parent / "submissions").glob("*/expected.toml"))
+from conftest import SUBMISSIONS, assembled, failed_checks, grade_json
 
 
 @pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)
 def test_submission_gets_its_derived_outcome(folder, tmp_path):
-    expected = tomllib.loads((folder / "expected.toml").read_text())
     submission = tmp_path / "submission"
-    if expected.get("own_files_only"):
-        submission.mkdir()
-    else:
-        reference_files(submission)
-    for source in folder.glob("*.py"):
-        shutil.copy(source, submission / source.name)
+    expected = assembled(folder, submission)
 
     results = grade_json(submission, tmp_path)
 

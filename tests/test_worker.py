@@ -10,7 +10,8 @@ from autograder.checks.observe import Observer, call
 from autograder.config import Limits
 from autograder.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
 from autograder.sandbox import MODES, Sandbox, works
-from autograder.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
+                                  stopped_at)
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES
 
 TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
@@ -212,9 +213,24 @@ def test_a_time_out_names_the_students_line_where_it_was_stopped(tmp_path, mode)
             Student(runtime, str(folder), Limits(call_floor_seconds=1.0), sandbox) as s:
         with pytest.raises(StudentTimedOut) as stopped:
             s.call(VALUE)
-    assert str(stopped.value).endswith(f"again and again\n  stopped at minimax.py, line {line}: "
-                                       f"while True: pass")
+    assert str(stopped.value).endswith(f"again and again\n  stopped in the loop at minimax.py, "
+                                       f"line {line}: while True: pass")
     assert stopped.value.call == VALUE
+
+
+def test_a_time_out_in_a_loop_names_the_loop_whichever_line_it_was_stopped_on(tmp_path):
+    """Where a loop is stopped is a matter of timing: the same submission names the same line."""
+    (tmp_path / "minimax.py").write_text("def f():\n    for i in range(9):\n        while True:\n"
+                                         "            i += 1\n\n    return i\n")
+    path = tmp_path / "minimax.py"
+
+    def dump(line):
+        return f'{STACK_HEADER}\n  File "{path}", line {line} in f\n'
+    assert {stopped_at(dump(line), tmp_path) for line in (3, 4)} == {
+        "stopped in the loop at minimax.py, line 3: while True:"}
+    assert stopped_at(dump(2), tmp_path) == "stopped in the loop at minimax.py, line 2: for i in " \
+        "range(9):"
+    assert stopped_at(dump(6), tmp_path) == "stopped at minimax.py, line 6: return i"
 
 
 def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):

@@ -6,15 +6,10 @@ types: numbers (int or float, never bool) by value, actions and names by type an
 """
 import functools
 
-from autograder.answers import LIVE_REFERENCE
 from autograder.checks import course
-
-try:
-    from autograder.feedback.diagnosis import diagnose
-    from autograder.feedback.explain import cuts, divergence
-except ImportError:  # the students' release leaves the feedback engine out: it holds an alpha-beta
-    diagnose = cuts = divergence = None
 from autograder.drawing import name_node
+from autograder.feedback.diagnosis import diagnose
+from autograder.feedback.explain import cuts, divergence
 from autograder.observations import (NO_ANSWER, describe_printed, exactly_equal, first_difference,
                                      is_number, quoted)
 from autograder.worker.calls import decode_path
@@ -71,24 +66,28 @@ RANDOM = ("Your code drew numbers from random during this call: every answer the
           "for depends only on the arguments, and ties go to the first in search order.")
 
 
-def _diagnosis(call, got):
-    """The known mistake `got` matches, or that it drew random numbers: an answer drawn at random
-    may match a mistake by chance."""
+def _diagnosis(observed):
+    """The known mistake the student's observation matches, or that it drew random numbers: an
+    answer drawn at random may match a mistake by chance."""
+    got, call = observed.got, observed.call
     if got.used_random:
         return f"\n{RANDOM}"
-    sentence = diagnose(call, got) if call and diagnose else ""
+    sentence = diagnose(call, got, observed.want.explained) if call else ""
     return f"\n{sentence}" if sentence else ""
 
 
-def _traces(call, mine, theirs):
+def _traces(observed):
     """Both searches' nodes, and where the correct one pruned, for pictures of the tree."""
-    return {"student": list(mine), "reference": list(theirs),
+    call, known = observed.call, observed.want.explained
+    return {"student": list(observed.got.trace), "reference": list(observed.want.trace),
             "cuts": {path: list(window)
-                     for path, window in (cuts(call) if call and cuts else {}).items()}}
+                     for path, window in (cuts(call, known) if call else {}).items()}}
 
 
-def _divergence(call, spec, mine, theirs):
-    sentence = divergence(call, spec, mine, theirs) if call and divergence else ""
+def _divergence(observed, spec):
+    call, known = observed.call, observed.want.explained
+    sentence = (divergence(call, spec, observed.got.trace, observed.want.trace, known)
+                if call else "")
     return f"\n{sentence}" if sentence else ""
 
 
@@ -99,13 +98,15 @@ class Shown:
     def __init__(self, example, smallest=True, note=""):
         self.example, self.smallest, self.note = example, smallest, note
 
-    def as_dict(self):
+    def as_dict(self, shrunk_fully=True):
+        """`shrunk_fully`: whether shrinking met only games whose answers were at hand (the
+        students' release skips the others: then the input shown may not be the smallest)."""
         name = course.name_of(self.example)
         if name:
             heading = f"It shows on {name}"
-        elif self.smallest and LIVE_REFERENCE:
+        elif self.smallest and shrunk_fully:
             heading = "The smallest input that shows it"
-        else:  # the students' release shrinks only through games whose answers it holds
+        else:
             heading = "The input that shows it" if self.smallest else "The input"
         return {"heading": heading, "example": self.example, "note": self.note}
 
@@ -178,7 +179,7 @@ def same_answer(observed, shown, what=""):
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
         described = f", {what}" if what else ""
-        diagnosis = Lazy(_diagnosis, call, got)
+        diagnosis = Lazy(_diagnosis, observed)
         raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
                           f"{as_returned(want)}{described}.", diagnosis, shown=shown,
                           cause=diagnosis)
@@ -194,7 +195,7 @@ def window_rule(observed, value, alpha, beta, shown):
     if not is_number(r):
         raise CheckFailed(f"{function} returned {as_returned(got)}, not a number, {window}.",
                           shown=shown)
-    diagnosis = Lazy(_diagnosis, call, got)
+    diagnosis = Lazy(_diagnosis, observed)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
                           f"exactly the true value.", diagnosis, shown=shown, cause=diagnosis)
@@ -231,10 +232,10 @@ def same_trace(observed, spec, shown):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by your search)"
-    traces = Lazy(_traces, call, mine, theirs) if spec["kind"] == "tree" else None
-    diagnosis = Lazy(_diagnosis, call, got)
+    traces = Lazy(_traces, observed) if spec["kind"] == "tree" else None
+    diagnosis = Lazy(_diagnosis, observed)
     raise CheckFailed(f"{function}: {summary}; {detail}.",
-                      Lazy(_divergence, call, spec, mine, theirs), diagnosis,
+                      Lazy(_divergence, observed, spec), diagnosis,
                       shown=shown, traces=traces, cause=diagnosis)
 
 
@@ -251,7 +252,7 @@ def examines_every_node(observed, spec, shown):
                           f"nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, decode_path(missed[0]))}.",
-                          diagnosis := Lazy(_diagnosis, call, got), shown=shown, cause=diagnosis)
+                          diagnosis := Lazy(_diagnosis, observed), shown=shown, cause=diagnosis)
 
 
 def searched_children(trace):

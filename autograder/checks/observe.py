@@ -32,7 +32,7 @@ def from_reference(data):
     trace = data.get("trace")
     return Observation(answer=data["answer"], answer_type=data["type"],
                        trace=None if trace is None else decode_trace(trace),
-                       seconds=data["seconds"])
+                       seconds=data["seconds"], explained=data.get("explained"))
 
 
 def with_input(timed_out):
@@ -76,6 +76,7 @@ class Observer:
         self.student = student
         self.answers = {} if answers is None else answers
         self.seen = {}
+        self.skipped = 0  # games skipped for want of an answer, since the engine last reset it
 
     def both(self, call):
         key = json.dumps(call, sort_keys=True)
@@ -109,7 +110,9 @@ class Observer:
         through games whose answers it holds."""
         key = key or json.dumps(call, sort_keys=True)
         if key not in self.answers:
-            assume(LIVE_REFERENCE)
+            if not LIVE_REFERENCE:
+                self.skipped += 1
+                assume(False)
             self.answers[key] = (compute or partial(perform, reference(call["function"]),
                                                     call))()
         return self.answers[key]

@@ -4,14 +4,21 @@ matches what the student's code did.
 A match is claimed only when a variant with that one mistake returns exactly the student's answer
 and, for the searches whose nodes are counted, examines exactly the student's nodes in the same
 order, while the correct search does not: the sentence states what was observed, nothing more.
+
+The variants run here when the working searches are at hand (replay.py); the students' release
+reads what they found on its games instead (record.py), as answers and digests of traces.
 """
+import hashlib
 import time
 
-from autograder.feedback import variants
-from autograder.feedback.variants import Mistakes
-from autograder.games.instrumented import InstrumentedGame
 from autograder.observations import exactly_equal
-from autograder.worker.calls import TRACED, build_game, call_arguments, encode_path
+from autograder.worker.calls import TRACED
+
+try:
+    from autograder.feedback.replay import replay
+    from autograder.feedback.variants import Mistakes
+except ImportError:  # the students' release: no working search, only what was recorded
+    replay = Mistakes = None
 
 EXPLANATIONS = {
     "strict_pruning": ("prunes only when alpha > beta", "equality must prune too: once alpha "
@@ -35,8 +42,9 @@ EXPLANATIONS = {
                      "for a strictly better value, so ties keep the first"),
 }
 
-# Replays are full searches (seconds each on the empty board): past this, the rest are not tried,
-# so that an explanation never costs a check its time limit.
+# Replays are full searches (seconds each on the empty board): past this much CPU time, the rest are
+# not tried, so that an explanation never costs a check its time limit. CPU time, so that a busy
+# machine cuts no diagnosis short.
 DIAGNOSIS_SECONDS = 60.0
 
 SUSPECTS = {
@@ -48,40 +56,52 @@ SUSPECTS = {
                            "swapped_bounds", "stale_bounds", "children_first", "no_pruning",
                            "levels_from_root"],
 }
-SEARCHES = {"minimax_value": variants.minimax_value,
-            "minimax_decision": variants.minimax_decision,
-            "alphabeta_value": variants.alphabeta_value,
-            "alphabeta_decision": variants.alphabeta_decision}
 
 
-def replay(call, mistakes):
-    """The answer and encoded trace of the search `call` names, with `mistakes`."""
-    game = InstrumentedGame(build_game(call["game"]))
-    answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
-    return answer, tuple(map(encode_path, game.trace))
+def digest(function, trace):
+    """A trace as diagnosis compares it: minimax may examine its nodes in any order."""
+    paths = sorted(trace) if function == "minimax_value" else trace
+    return hashlib.sha256("\n".join(paths).encode()).hexdigest()
 
 
-def matches(call, got, mistakes):
-    answer, trace = replay(call, mistakes)
-    if not exactly_equal(got.answer, answer):
-        return False
-    if call["function"] == "minimax_value":  # minimax may examine its nodes in any order
-        return set(got.trace) == set(trace)
-    return call["function"] not in TRACED or got.trace == trace
+def replays(call, known=None):
+    """A function of a mistake's name ("" for none): the answer and trace digest of the search
+    `call` names with that mistake, from `known` (record.py) when given, else replayed; None when
+    neither is at hand."""
+    if known is not None:
+        return lambda mistake: tuple(known["replays"][mistake])
+    if replay is None:
+        return None
+
+    def replayed(mistake):
+        answer, trace = replay(call, Mistakes(**{mistake: True} if mistake else {}))
+        return answer, digest(call["function"], trace)
+    return replayed
 
 
-def diagnose(call, got):
-    """A sentence naming the common error the observation matches, or '' when none does."""
+def matches(got, examined, replayed):
+    """Whether a replay gives the student's answer and, where nodes count, `examined`, the digest
+    of the student's trace."""
+    answer, trace = replayed
+    return exactly_equal(got.answer, answer) and (examined is None or examined == trace)
+
+
+def diagnose(call, got, known=None):
+    """A sentence naming the common error the observation matches, or '' when none does (or
+    nothing is known of the mistakes on this input). `known` is what record.py recorded for
+    `call`, if anything."""
     function = call["function"]
     if function not in SUSPECTS or call.get("game") is None or not got.answered:
         return ""
-    if matches(call, got, Mistakes()):
+    replayed = replays(call, known)
+    examined = digest(function, got.trace) if function in TRACED else None
+    if replayed is None or matches(got, examined, replayed("")):
         return ""
-    deadline = time.monotonic() + DIAGNOSIS_SECONDS
+    deadline = time.thread_time() + DIAGNOSIS_SECONDS
     for mistake in SUSPECTS[function]:
-        if time.monotonic() > deadline:
+        if time.thread_time() > deadline:
             return ""
-        if matches(call, got, Mistakes(**{mistake: True})):
+        if matches(got, examined, replayed(mistake)):
             does, fix = EXPLANATIONS[mistake]
             seen = "answer and examined nodes" if function in TRACED else "answer"
             return (f"Diagnosis: on this input your {function} gives the same {seen} as a search "

@@ -2,41 +2,40 @@
 student's search and the reference's part.
 
 The sentence comes from a narrated search (variants.py with no mistake switched on), run on the same
-game, window and order as the check's call: the window each node had after each child tells why it
-went on or stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names the
+game, window and order as the check's call, or in the students' release read back from what was
+recorded for it (record.py): the window each node had after each child tells why it went on or
+stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names the
 positions where the searches decided by short labels (P, Q) and draws each one as a board after it,
 and a child of a position by the move that makes it.
 """
 from autograder.drawing import draw_board, moves, name_node
-from autograder.feedback import variants
-from autograder.games.instrumented import InstrumentedGame
+from autograder.feedback.narration import Narration
 from autograder.observations import first_difference
-from autograder.worker.calls import (build_game, call_arguments, decode_path, encode_path,
-                                     state_at)
+from autograder.worker.calls import build_game, decode_path, encode_path, state_at
 
-NARRATED = {"alphabeta_value": variants.alphabeta_value,
-            "alphabeta_decision": variants.alphabeta_decision}
+try:
+    from autograder.feedback.replay import narrate as narrate_live
+except ImportError:  # the students' release: no working search, only what was recorded
+    narrate_live = None
 
 
 def bound(value):
     return f"{value:+g}" if abs(value) == float("inf") else f"{value:g}"
 
 
-def narrate(call):
-    """The narration of the correct search for `call`, or None for calls it cannot narrate."""
-    search = NARRATED.get(call["function"])
-    if search is None or call.get("game") is None:
-        return None
-    game = InstrumentedGame(build_game(call["game"]))
-    narration = variants.Narration()
-    search(*call_arguments(call, game), narration=narration)
-    return narration
+def narrate(call, known=None):
+    """The narration of the correct search for `call`: from `known`, what record.py recorded for
+    it, when given, else narrated here; None for calls it cannot narrate, or when neither is at
+    hand."""
+    if known is not None:
+        return Narration.from_data(known["narration"]) if "narration" in known else None
+    return narrate_live(call) if narrate_live else None
 
 
-def cuts(call):
+def cuts(call, known=None):
     """Where the correct search pruned, and the window that made it: {encoded path: (alpha,
     beta)} after the node's last searched child."""
-    narration = narrate(call)
+    narration = narrate(call, known)
     if narration is None:
         return {}
     return {encode_path(path): narration.windows[path, narration.searched[path][-1]]
@@ -129,10 +128,10 @@ def why_examined(narration, names, path):
             f"beta={bound(beta)}, so it had to go on to {names.child(path)}")
 
 
-def divergence(call, spec, mine, theirs):
+def divergence(call, spec, mine, theirs, known=None):
     """One or two sentences on the first divergence between two traces (encoded paths), and in
     tic-tac-toe the positions they name, drawn; '' when the search cannot be narrated."""
-    narration = narrate(call)
+    narration = narrate(call, known)
     if narration is None:
         return ""
     names = Names(spec)

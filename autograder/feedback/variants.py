@@ -6,7 +6,7 @@ at each node, and where each node stopped) explains the reference's search. With
 it reproduces what a student with that bug does, answer and trace, which is how diagnosis works.
 """
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -20,19 +20,6 @@ class Mistakes:
     starts_at_zero: bool = False          # v starts at 0 instead of -inf or +inf
     root_not_tightened: bool = False      # the decision searches every root action in (-inf, +inf)
     last_of_ties: bool = False            # the decision keeps the last of equally good actions
-
-
-@dataclass
-class Narration:
-    """What the search did at each node: the children it searched, in order, and the node's
-    window (alpha, beta) after each of them."""
-    searched: dict = field(default_factory=dict)  # path -> [child path, ...]
-    windows: dict = field(default_factory=dict)   # (path, child path) -> (alpha, beta)
-    pruned: set = field(default_factory=set)      # paths of nodes that stopped early
-
-    def after(self, path, child, alpha, beta):
-        self.searched.setdefault(path, []).append(child)
-        self.windows[path, child] = (alpha, beta)
 
 
 def _maximizing(game, state, mistakes):

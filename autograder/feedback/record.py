@@ -1,0 +1,42 @@
+"""What the students' release carries for its explanations, since it holds no working search: for
+each call its answers file holds, what replay.py finds on that call, as plain data.
+
+Read back by explain.py and diagnosis.py through the reference's observation (`explained`), the
+same failure gets the same sentences in the students' repository as in the instructor's grader.
+"""
+import json
+import os
+from concurrent.futures import ProcessPoolExecutor
+
+from autograder.feedback.diagnosis import SUSPECTS, digest
+from autograder.feedback.replay import narrate, replay
+from autograder.feedback.variants import Mistakes
+
+
+def explained(call):
+    """The correct search's narration, and the answer and trace digest of the correct search
+    ("") and of each mistake diagnosis suspects; None for a call no explanation reads."""
+    if call.get("game") is None or call.get("function") not in SUSPECTS:
+        return None
+    replays = {}
+    for mistake in ["", *SUSPECTS[call["function"]]]:
+        answer, trace = replay(call, Mistakes(**{mistake: True} if mistake else {}))
+        replays[mistake] = [answer, digest(call["function"], trace)]
+    narration = narrate(call)
+    return {"replays": replays, **({"narration": narration.as_data()} if narration else {})}
+
+
+def explained_key(key):
+    call = json.loads(key)
+    return explained(call) if "function" in call else None
+
+
+def explain_answers(answers):
+    """`answers` (call key -> the reference's observation as data), each with what its
+    explanations need added as "explained": on every core, since the searches of the full
+    tic-tac-toe tree take a minute."""
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        for data, known in zip(answers.values(), pool.map(explained_key, answers, chunksize=16)):
+            if known is not None:
+                data["explained"] = known
+    return answers
