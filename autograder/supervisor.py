@@ -120,6 +120,7 @@ class Worker:
         self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
         self.buffer = bytearray()
         self.scanned = 0  # bytes of the buffer known to hold no newline
+        self.replied = False  # whether it has answered a call
 
     def send(self, message):
         data = encode_message(message)
@@ -301,6 +302,8 @@ class Pending:
     def __init__(self, student, call, number, started):
         self.student, self.call, self.number, self.started = student, call, number, started
         self.function = call["function"]
+        self.again = False  # whether this call is made a second time, its first worker having
+        # ended unanswered
 
     def _reply(self, deadline):
         """The reply to this call; lines the student's code wrote to the reply pipe itself are
@@ -371,6 +374,15 @@ class Pending:
         seconds = time.monotonic() - self.started
         if reply is None:
             problem = student.worker.how_it_ended()
+            fresh = not student.worker.replied
             student.worker = None
+            if fresh and not self.again:
+                # A worker that ends before answering anything may not have started at all (a
+                # sandbox that failed to set up, now and then, on a busy machine): the call gets
+                # one more worker, so that the verdict is the student's code's, every run.
+                again = student.submit(self.call)
+                again.again = True
+                return again.wait(reference_seconds, reference_trace)
             return Observation(problem=problem, seconds=seconds)
+        student.worker.replied = True
         return from_reply(reply, seconds, self.call, reference_trace)

@@ -1,6 +1,7 @@
 """The process boundary: what crosses it, and what happens when student code misbehaves in a call."""
 import json
 import random
+import os
 import textwrap
 
 import pytest
@@ -92,6 +93,34 @@ def test_os_exit_in_a_call_costs_that_call_only(student):
     """) as s:
         assert "exit code 3" in s.call(VALUE).problem
         assert s.call({**VALUE, "state": [0]}).answer == 0
+
+
+def test_a_worker_that_ends_before_answering_anything_gets_one_more(student, monkeypatch):
+    """A sandbox that failed to set up ends its worker unanswered: the call is made once more, so
+    the verdict is the code's. The code's own exit at its first call is then met twice."""
+    import autograder.supervisor as supervisor
+    started, launch = [], supervisor.Worker.__init__
+
+    def first_fails(worker, *args):
+        launch(worker, *args)
+        started.append(worker)
+        if len(started) == 1:  # as if the sandbox had ended before Python started: no reply
+            ended, writer = os.pipe()
+            os.close(writer)
+            os.close(worker.replies)
+            worker.replies = ended
+    monkeypatch.setattr(supervisor.Worker, "__init__", first_fails)
+    with student("""
+        def minimax_value(game, state):
+            return 3
+    """) as s:
+        assert s.call(VALUE).answer == 3 and len(started) == 2
+    with student("""
+        import os
+        def minimax_value(game, state):
+            os._exit(3)
+    """) as s:
+        assert "exit code 3" in s.call(VALUE).problem and len(started) == 4
 
 
 def test_a_hang_is_killed_once_then_fails_at_once(student):

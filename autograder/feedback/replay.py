@@ -34,4 +34,3 @@ def replay(call, mistakes):
     game = InstrumentedGame(build_game(call["game"]))
     answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
     return answer, tuple(map(encode_path, game.trace))
-
