@@ -114,8 +114,9 @@ class GradingPlugin:
         try:
             for name in names:
                 self.config.policy(name)
+            later = when_graded(self.config, names)
             for name in self.config.checks:
-                if name not in names and name not in when_graded(self.config, names):
+                if name not in names and name not in later:
                     raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
             missing = [f for f in MODULES if f not in set(map(judged_function, names))]
             if missing:
@@ -299,20 +300,12 @@ def when_graded(config, names):
             if name not in names and not policy.checked_here]
 
 
-def left_to_grading(config, names):
-    """The results of the checks only the instructor's grading runs: named, with points and hint."""
-    return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN,
-                        WHEN_GRADED, visibility=config.policy(name).visibility,
-                        hint=config.policy(name).hint)
-            for name in when_graded(config, names)]
-
-
-def not_run(config, names, functions):
-    """The results of the checks in `names` that judge none of `functions`: not run."""
-    why = f"not run: this grading ran only the checks of {', '.join(functions)}"
+def not_run(config, names, why):
+    """The results of the checks in `names`, not run for the reason `why` (their feedback), with
+    their points, visibility and hint."""
     return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN, why,
                         visibility=config.policy(name).visibility, hint=config.policy(name).hint)
-            for name in names if judged_function(name) not in functions]
+            for name in names]
 
 
 def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only):
@@ -351,6 +344,8 @@ def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lane
                            f"grading.toml (first missing: {missing[0] if missing else 'none'}); "
                            f"nothing in the environment may select checks")
     order = {check: place for place, check in enumerate([*names, *later])}
-    checks = sorted([*checks, *not_run(config, names, functions),
-                     *left_to_grading(config, names)], key=lambda check: order[check.name])
+    left_out = [check for check in names if judged_function(check) not in functions]
+    why = f"not run: this grading ran only the checks of {', '.join(functions)}"
+    checks = sorted([*checks, *not_run(config, left_out, why),
+                     *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)

@@ -8,9 +8,8 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from autograder.feedback.diagnosis import SUSPECTS, digest
-from autograder.feedback.replay import narrate, replay
-from autograder.feedback.variants import Mistakes
+from autograder.feedback.diagnosis import SUSPECTS, replays
+from autograder.feedback.replay import narrate
 
 
 def explained(call):
@@ -18,12 +17,10 @@ def explained(call):
     ("") and of each mistake diagnosis suspects; None for a call no explanation reads."""
     if call.get("game") is None or call.get("function") not in SUSPECTS:
         return None
-    replays = {}
-    for mistake in ["", *SUSPECTS[call["function"]]]:
-        answer, trace = replay(call, Mistakes(**{mistake: True} if mistake else {}))
-        replays[mistake] = [answer, digest(call["function"], trace)]
+    replayed = replays(call)  # live: the working searches are here
+    recorded = {mistake: list(replayed(mistake)) for mistake in ["", *SUSPECTS[call["function"]]]}
     narration = narrate(call)
-    return {"replays": replays, **({"narration": narration.as_data()} if narration else {})}
+    return {"replays": recorded, **({"narration": narration.as_data()} if narration else {})}
 
 
 def explained_key(key):
