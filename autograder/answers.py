@@ -1,7 +1,10 @@
 """The reference's answers, kept in a file: for a batch, so that every student's grading reuses them,
 and in the students' release, which has no reference to compute them.
 
-A batch's file belongs to the instructor's output folder, which no worker can see. It records a
+The instructor's grader also keeps the answers of every single grading in the user's cache folder
+(CACHE), so that grading again costs only the student's compute: the generated games are the same on
+every run of a policy. A batch's file belongs to the instructor's output folder, which no worker can
+see. It records a
 fingerprint of the code the answers depend on (the reference, the games and the call format); a file
 with another fingerprint is ignored, so a changed reference never grades with stale answers. The
 release's file is made by the release itself (release.py) and travels with its checks.
@@ -10,6 +13,7 @@ import gzip
 import hashlib
 import importlib.util
 import json
+import os
 from pathlib import Path
 
 from autograder.files import write_atomically
@@ -19,6 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LIVE_REFERENCE = importlib.util.find_spec("reference") is not None
 SOURCES = ("reference", "autograder/games", "autograder/worker")
 PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
+CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograder" / \
+    "reference-answers.json"
 
 
 def fingerprint():
@@ -42,6 +48,16 @@ def load(path):
 
 def save(path, answers):
     write_atomically(path, json.dumps({"fingerprint": fingerprint(), "answers": answers}))
+
+
+def keep(answers, path=CACHE):
+    """Save the answers in the cache, where they can: a cache that cannot be written is only
+    slower, never an error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save(path, answers)
+    except OSError:
+        pass
 
 
 def public_answers(path=PUBLIC):

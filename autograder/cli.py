@@ -97,15 +97,21 @@ def grade_single(args, config, entry):
         raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
     only = functions_to_grade(args, entry.path)
     mode = sandbox_mode(args)
-    known = answers.load(args.reference_answers) if args.reference_answers else None
-    if args.record_answers:
-        known = {} if known is None else known
+    if args.reference_answers:
+        known = answers.load(args.reference_answers)
+    elif args.record_answers:
+        known = {}  # only what this grading asks: a release must hold no other game's answers
+    else:
+        known = answers.load(answers.CACHE) if answers.LIVE_REFERENCE else None
+    kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only)
     if args.record_answers:
         answers.record(args.record_answers, known)
+    elif not args.reference_answers and known is not None and len(known) > kept:
+        answers.keep(known)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:
         write_atomically(args.output, rendered)

@@ -53,7 +53,6 @@ submission; bwrap workers cannot see the host's /tmp, rlimits workers can (see a
 
 Use (the supervisor):
 
-    become_subreaper()                      # once, at start
     sandbox = Sandbox()                     # probe()'s mode; leases a uid when root
     kwargs = sandbox.launch([...python arguments...], readable=[runtime, submission],
                             pass_fds=(r, w), limits=SandboxLimits(memory_mb=1024), cwd=submission)
@@ -147,7 +146,7 @@ def _prctl(option, value):
 def become_subreaper():
     """Make this process adopt its orphaned descendants (a daemon that escapes the worker's process
     group is re-parented here instead of to init), so that cleanup() can find and reap it.
-    Call once in the supervisor. Returns False where the OS has no such thing."""
+    Every Sandbox makes its process one. Returns False where the OS has no such thing."""
     return LINUX and _prctl(PR_SET_CHILD_SUBREAPER, 1)
 
 
@@ -650,6 +649,9 @@ class Sandbox:
     process of its uid."""
 
     def __init__(self, mode=None, uid=None):
+        # The orphans of its workers must come to this process to be reaped: elsewhere (a
+        # container's init that never reaps), cleanup would wait out every zombie's patience.
+        become_subreaper()
         self.mode = mode or probe()
         if self.mode not in MODES:
             raise ValueError(f"unknown sandbox mode {self.mode!r}; the modes are {MODES}")

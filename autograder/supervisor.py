@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 from autograder.observations import TOO_DEEP, Observation, brief, from_reply
-from autograder.worker.calls import ANSWER_DEPTH
+from autograder.sandbox import SandboxError
+from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import decode_message, encode_message
 
 PACKAGE = Path(__file__).resolve().parent
@@ -38,6 +39,11 @@ CONTAINER_LIMIT = 10_000  # lists, dicts and strings ("[", "{" and '"' bytes, to
 TOO_LARGE = (f"sent the grader a reply of more than {REPLY_LIMIT // 2**20} MiB or "
              f"{CONTAINER_LIMIT:,} lists or strings; return a plain value")
 EXIT_GRACE_SECONDS = 2.0
+SETUP_ATTEMPTS = 3  # workers that end before they start, in a row, before the grader gives up
+# before the second, twice that before the third: together longer than a container's init may
+# take to reap the zombies of an earlier worker, which count towards the uid's process limit
+SETUP_PAUSE_SECONDS = 0.5
+STARTUP_OUTPUT = 500  # characters of what the last of them wrote, for the grader's error
 CPU_TICK = 0.1          # seconds between looks at a running call's CPU time
 WALL_FACTOR = 10        # a call may wait this many times its CPU limit on the wall clock...
 WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
@@ -93,7 +99,9 @@ class CappedOutput:
                 self.kept += chunk[:room]
         stream.close()
 
-    def text(self):
+    def text(self, wait=0.0):
+        """What was kept, once the stream has ended or `wait` seconds have passed."""
+        self.thread.join(wait)
         return self.kept.decode(errors="replace")
 
 
@@ -120,7 +128,7 @@ class Worker:
         self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
         self.buffer = bytearray()
         self.scanned = 0  # bytes of the buffer known to hold no newline
-        self.replied = False  # whether it has answered a call
+        self.started = False  # whether its first line, READY, has arrived
 
     def send(self, message):
         data = encode_message(message)
@@ -153,6 +161,9 @@ class Worker:
         line = bytes(self.buffer[:end])
         del self.buffer[:end + 1]
         self.scanned = 0
+        if not self.started:  # the first line is READY: nothing of the student's ran before it
+            self.started = True
+            return self.receive(deadline)
         return decode_reply(line)
 
     def how_it_ended(self):
@@ -274,14 +285,39 @@ class Student:
         if function in self.timed_out:
             raise StudentTimedOut(f"{function} timed out in an earlier check "
                                   f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
-        if self.worker is not None and self.worker.function != function:
+        number = self.calls + 1
+        self.calls += len(call.get("states", [None]))  # each node of a walk answers as a call
+        self.send(number, call)
+        return Pending(self, call, number, time.monotonic())
+
+    def send(self, number, call):
+        """The request `number` for `call`, to this function's worker, started if need be."""
+        if self.worker is not None and self.worker.function != call["function"]:
             self.close()
         if self.worker is None:
             self.worker = Worker(self.runtime, self.submission, self.limits, self.sandbox,
-                                 function)
-        self.calls += 1
-        self.worker.send({"id": self.calls, "call": call})
-        return Pending(self, call, self.calls, time.monotonic())
+                                 call["function"])
+        self.worker.send({"id": number, "call": call})
+
+    def each(self, call):
+        """The observations of `call` at each node of its "states", in order: one request, which
+        the worker answers node by node (see worker/calls.py, each_call), each answer timed as a
+        call of its own from the one before, so that asking at 2,500 nodes costs one round trip
+        and not 2,500. The worker stops at the first problem; a caller that stops before the last
+        node leaves it still at work, so it is closed."""
+        first = self.submit(call)
+        started, answered = first.started, 0
+        try:
+            for index, single in enumerate(each_call(call)):
+                pending = Pending(self, single, first.number + index, started, (first.number, call))
+                got = pending.wait()
+                started, answered = time.monotonic(), index + 1
+                yield got
+                if got.problem:
+                    return
+        finally:
+            if answered < len(call["states"]):
+                self.close()
 
     def close(self):
         if self.worker is not None:
@@ -299,11 +335,15 @@ class Student:
 
 
 class Pending:
-    def __init__(self, student, call, number, started):
+    """A call sent to the worker, whose reply is still to come: `number` is the reply's id, and
+    `request` the (id, call) that was sent, which for a node of a walk (Student.each) holds them
+    all."""
+
+    def __init__(self, student, call, number, started, request=None):
         self.student, self.call, self.number, self.started = student, call, number, started
+        self.request = request or (number, call)
         self.function = call["function"]
-        self.again = False  # whether this call is made a second time, its first worker having
-        # ended unanswered
+        self.attempt = 1  # a worker that never started is replaced (see wait)
 
     def _reply(self, deadline):
         """The reply to this call; lines the student's code wrote to the reply pipe itself are
@@ -373,16 +413,24 @@ class Pending:
             raise
         seconds = time.monotonic() - self.started
         if reply is None:
-            problem = student.worker.how_it_ended()
-            fresh = not student.worker.replied
-            student.worker = None
-            if fresh and not self.again:
-                # A worker that ends before answering anything may not have started at all (a
-                # sandbox that failed to set up, now and then, on a busy machine): the call gets
-                # one more worker, so that the verdict is the student's code's, every run.
-                again = student.submit(self.call)
-                again.again = True
-                return again.wait(reference_seconds, reference_trace)
+            worker, student.worker = student.worker, None
+            problem = worker.how_it_ended()
+            if not worker.started:
+                return self._again(worker, reference_seconds, reference_trace)
             return Observation(problem=problem, seconds=seconds)
-        student.worker.replied = True
         return from_reply(reply, seconds, self.call, reference_trace)
+
+    def _again(self, worker, reference_seconds, reference_trace):
+        """The call, made by a new worker in place of one that ended before its READY line, so
+        before any of the student's code ran: a sandbox that failed to set up (now and then, on
+        a busy machine) must cost the student nothing, so that every run gives the same verdict.
+        After SETUP_ATTEMPTS such workers in a row, the grading of this check fails as the
+        grader's own error, with what the sandbox said."""
+        if self.attempt == SETUP_ATTEMPTS:
+            said = worker.output.text(EXIT_GRACE_SECONDS).strip()[-STARTUP_OUTPUT:] or "nothing"
+            raise SandboxError(f"the sandbox ended {SETUP_ATTEMPTS} workers in a row before they "
+                               f"started; the last said: {said}")
+        time.sleep(SETUP_PAUSE_SECONDS * self.attempt)
+        self.student.send(*self.request)
+        self.started, self.attempt = time.monotonic(), self.attempt + 1
+        return self.wait(reference_seconds, reference_trace)

@@ -6,11 +6,12 @@ Every figure is a whole process, start to exit, as a student or an instructor ty
 solution (the reference's modules as a submission):
 1. The students' repository: `python -m autograder grade SOLUTION` there (the released checks, from
    the answers file, without the reference), and `--only alphabeta_value`.
-2. The instructor's grader: `python -m autograder grade SOLUTION` (every check, the reference live).
+2. The instructor's grader: `python -m autograder grade SOLUTION` (every check), cold (the
+   reference computing its answers) and warm (reading those the cold run kept in the cache).
 3. Plain: one Python process that imports the reference and makes every call the instructor's
    grading compared, on plain games: the same computations with no harness.
 4. Ratios: students' run / instructor's grader (target: at most 1.5) and instructor's grader /
-   plain (target: at most 2). Targets in seconds, on a quiet 2-core machine: the students' full run
+   plain (target: at most 2), the instructor's grader warm. Targets in seconds, on a quiet 2-core machine: the students' full run
    under 3 s, one function under 1.5 s.
 Runs are interleaved and each figure is the best of --repeat. --release reuses a students'
 repository made by `python -m autograder release` (else one is made, without known mistakes, which
@@ -18,6 +19,7 @@ only shrinking reads).
 """
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -44,6 +46,10 @@ for call in json.load(open(sys.argv[1])):
 
 
 def seconds(command, cwd, env=None):
+    """The wall time of `command`, with Python's bytecode cache as on a student's machine (this
+    one sets PYTHONDONTWRITEBYTECODE, which would compile every module on every run)."""
+    env = {name: value for name, value in (env or os.environ).items()
+           if name != "PYTHONDONTWRITEBYTECODE"}
     start = time.perf_counter()
     completed = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
     took = time.perf_counter() - start
@@ -58,9 +64,9 @@ def graded_calls(solution, scratch):
     answers = {}
     folder = stage(solution, scratch)
     grade(folder, grading_config.load(), scratch, answers=answers)
-    calls = [json.loads(key) for key in answers]
+    calls = [call for call in map(json.loads, answers) if "function" in call]
     path = Path(scratch) / "calls.json"
-    path.write_text(json.dumps([c for c in calls if "function" in c]))
+    path.write_text(json.dumps(calls))
     return path, len(calls)
 
 
@@ -85,14 +91,22 @@ def main():
         calls, count = graded_calls(solution, scratch / "calls")
         students = {"PYTHONPATH": f"{release}:{sysconfig.get_paths()['purelib']}",
                     "PATH": "/usr/bin:/bin"}  # -S: this checkout's editable install out of reach
+        cache = scratch / "cache"
+        instructor = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+
+        def cold():
+            shutil.rmtree(cache, ignore_errors=True)
+            return seconds([sys.executable, "-m", "autograder", "grade", solution], ROOT,
+                           instructor)
         runs = {
             "students' repository, all checks": lambda: seconds(
                 [sys.executable, "-S", "-m", "autograder", "grade", solution], release, students),
             "students' repository, --only alphabeta_value": lambda: seconds(
                 [sys.executable, "-S", "-m", "autograder", "grade", solution, "--only",
                  "alphabeta_value"], release, students),
-            "instructor's grader, all checks": lambda: seconds(
-                [sys.executable, "-m", "autograder", "grade", solution], ROOT),
+            "instructor's grader, all checks, cold": cold,
+            "instructor's grader, all checks, warm": lambda: seconds(
+                [sys.executable, "-m", "autograder", "grade", solution], ROOT, instructor),
             f"plain reference, the same {count} calls": lambda: seconds(
                 [sys.executable, "-c", PLAIN, calls], ROOT),
         }
@@ -100,7 +114,7 @@ def main():
         for _ in range(options.repeat):
             for name, run in runs.items():
                 best[name] = min(best[name], run())
-    students_run, only, instructor, plain = best.values()
+    students_run, only, _, instructor, plain = best.values()
     rows = [*((name, f"{figure:.2f} s") for name, figure in best.items()),
             ("students' run / instructor's grader", f"{students_run / instructor:.2f}x"),
             ("instructor's grader / plain", f"{instructor / plain:.2f}x")]

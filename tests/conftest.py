@@ -1,8 +1,10 @@
 """Shared helpers for the project's own tests: grading a folder the way a user would, by the CLI."""
 import json
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,16 +13,29 @@ ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "reference"
 
 
-def run_cli(*args, cwd=ROOT, timeout=600):
+def pytest_configure(config):
+    """The instructor's grader keeps the reference's answers in the user's cache folder: the
+    tests keep theirs in a folder of their own, new each run, never the developer's."""
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="autograder-tests-cache-")
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(os.environ["XDG_CACHE_HOME"], ignore_errors=True)
+
+
+def run_cli(*args, cwd=ROOT, timeout=600, env=None):
+    """The command line, in this environment with `env` added."""
     return subprocess.run([sys.executable, "-m", "autograder", *map(str, args)], cwd=cwd,
-                          capture_output=True, text=True, timeout=timeout)
+                          env={**os.environ, **(env or {})}, capture_output=True, text=True,
+                          timeout=timeout)
 
 
-def grade_json(submission, tmp_path):
+def grade_json(submission, tmp_path, env=None):
     """Grade `submission` through the command line; return the parsed results.json."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     output = tmp_path / "results.json"
-    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output)
+    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output,
+                        env=env)
     assert completed.returncode == 0, completed.stderr
     return json.loads(output.read_text())
 

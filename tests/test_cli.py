@@ -1,11 +1,12 @@
 """The command line as scripts and users meet it: full marks for the reference, the Gradescope
 schema, one-line errors with exit code 2 for bad input, and the same results on every run."""
+import gzip
 import json
 import zipfile
 
 import pytest
 
-from conftest import ROOT, grade_json, reference_files, run_cli
+from conftest import REFERENCE, ROOT, grade_json, reference_files, run_cli
 
 GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}
 
@@ -44,6 +45,36 @@ def test_the_same_submission_gets_the_same_results_on_every_run(tmp_path):
     second = grade_json(ROOT / "examples" / "sample_submission", tmp_path / "2")
     assert first == second
     assert 0 < first["score"] < first["max_score"]
+
+
+def test_a_second_grading_reads_the_reference_answers_the_first_kept(tmp_path):
+    """The instructor's grader keeps the reference's answers in the user's cache: the second
+    grading of a submission finds every answer there (so leaves the file as it was) and gives
+    the same results as the first, which computed them."""
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
+    sample = ROOT / "examples" / "sample_submission"
+    first = grade_json(sample, tmp_path / "1", env=env)
+    kept = cache.read_bytes()
+    assert json.loads(kept)["answers"]
+    assert grade_json(sample, tmp_path / "2", env=env) == first
+    assert cache.read_bytes() == kept
+
+
+def test_answers_recorded_for_a_release_hold_none_from_the_cache(tmp_path):
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
+    grade_json(ROOT / "examples" / "sample_submission", tmp_path / "1", env=env)
+    stale = json.loads(cache.read_text())
+    stale["answers"]["an official game"] = {"answer": 1}
+    cache.write_text(json.dumps(stale))
+    recorded = tmp_path / "recorded.json.gz"
+    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--record-answers",
+                        recorded, "--output", tmp_path / "out.txt", env=env)
+    assert completed.returncode == 0, completed.stderr
+    held = json.loads(gzip.decompress(recorded.read_bytes()))
+    assert held and "an official game" not in held
+    assert all(json.loads(key).get("function") == "rational_response" for key in held)
 
 
 def test_a_zip_with_its_files_one_folder_deep_is_graded(tmp_path):

@@ -73,6 +73,23 @@ def test_result_never_changes_its_state_and_refuses_occupied_cells():
         game.result(after, 4)
 
 
+@pytest.mark.parametrize("action", [9, -1, "4", 4.0, None, True])
+def test_result_refuses_what_is_not_a_cell(action):
+    game = TicTacToe()
+    with pytest.raises(ValueError, match="is not an empty cell"):
+        game.result(game.initial, action)
+
+
+def test_each_call_of_actions_gets_a_list_of_its_own():
+    """The game answers from what it worked out once per board: a search that sorts or empties
+    the list it got must not change the next answer."""
+    game = TicTacToe()
+    mine = game.actions(game.initial)
+    mine.reverse()
+    mine.pop()
+    assert game.actions(game.initial) == list(range(9))
+
+
 def test_boards_that_cannot_happen_are_refused():
     with pytest.raises(ValueError, match="X moves first"):
         TicTacToe("OO       ")

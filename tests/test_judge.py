@@ -241,14 +241,14 @@ def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(gam
     def order(g, state):
         return shuffle(g, state) if state.path in shuffled_at else g.actions(state)
 
-    def student_order(path):
-        return order(tree_game, state_at(tree_game, path))
+    def student_orders(paths):
+        return (order(tree_game, state_at(tree_game, path)) for path in paths)
 
     mine = search_trace(game, order)
     if mine == theirs:
-        follows_the_search("f", game, theirs, student_order, shown(game))
+        follows_the_search("f", game, theirs, student_orders, shown(game))
         return
     with pytest.raises(CheckFailed) as failed:
-        follows_the_search("f", game, theirs, student_order, shown(game))
+        follows_the_search("f", game, theirs, student_orders, shown(game))
     step = first_difference(mine, theirs)
     assert f"after the same first {step:,} nodes" in str(failed.value)

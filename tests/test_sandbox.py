@@ -24,6 +24,7 @@ import pytest
 from autograder import sandbox as sb
 from autograder.sandbox import Sandbox, SandboxLimits
 from autograder.supervisor import BOOTSTRAP, stage_runtime
+from autograder.worker.protocol import READY
 
 ROOT = Path(__file__).resolve().parent.parent
 PRELUDE = ("import json, os, sys, time\n"
@@ -34,11 +35,6 @@ UNPRIVILEGED = ("bwrap", "unshare", "rlimits")  # run as a leased uid (the tests
 
 linux_root = pytest.mark.skipif(not (sb.LINUX and os.geteuid() == 0),
                                 reason="the unprivileged-uid modes need Linux and root")
-
-
-@pytest.fixture(scope="session", autouse=True)
-def subreaper():
-    sb.become_subreaper()  # as the supervisor does: escaped daemons are re-parented to us
 
 
 @pytest.fixture(params=sb.MODES)
@@ -412,15 +408,17 @@ def test_the_real_worker_runs_and_answers(sandbox, scratch):
     try:
         request = {"id": 1, "call": {"function": "minimax_value"}}
         os.write(requests_w, json.dumps(request).encode() + b"\n")
-        ready, _, _ = select.select([replies_r], [], [], 30)
-        reply = os.read(replies_r, 65536) if ready else b""
+        replies = b""
+        while replies.count(b"\n") < 2 and select.select([replies_r], [], [], 30)[0]:
+            replies += os.read(replies_r, 65536) or b"\n\n"  # b"" once it has ended
     finally:
         sandbox.cleanup(process)
         output = process.stdout.read().decode(errors="replace")
         process.stdout.close()
         for fd in (requests_w, replies_r, stack_r):
             os.close(fd)
-    assert reply, output
+    started, _, reply = replies.partition(b"\n")
+    assert json.loads(started) == READY, output  # before any of the student's code
     assert json.loads(reply)["problem"] == {"missing_function": "minimax_value",
                                             "module": "minimax.py"}, output
 

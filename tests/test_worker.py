@@ -95,32 +95,109 @@ def test_os_exit_in_a_call_costs_that_call_only(student):
         assert s.call({**VALUE, "state": [0]}).answer == 0
 
 
-def test_a_worker_that_ends_before_answering_anything_gets_one_more(student, monkeypatch):
-    """A sandbox that failed to set up ends its worker unanswered: the call is made once more, so
-    the verdict is the code's. The code's own exit at its first call is then met twice."""
+def never_starting(monkeypatch, failures):
+    """Workers whose first `failures` end before their READY line, as a sandbox that failed to
+    set up ends them; the list of every worker started."""
     import autograder.supervisor as supervisor
     started, launch = [], supervisor.Worker.__init__
 
-    def first_fails(worker, *args):
+    def first_fail(worker, *args):
         launch(worker, *args)
         started.append(worker)
-        if len(started) == 1:  # as if the sandbox had ended before Python started: no reply
+        if len(started) <= failures:
+            worker.sandbox.cleanup(worker.process)
             ended, writer = os.pipe()
             os.close(writer)
             os.close(worker.replies)
             worker.replies = ended
-    monkeypatch.setattr(supervisor.Worker, "__init__", first_fails)
+    monkeypatch.setattr(supervisor.Worker, "__init__", first_fail)
+    return started
+
+
+def test_a_worker_that_ends_before_it_starts_is_replaced(student, monkeypatch):
+    """Nothing of the student's ran, so the verdict must not depend on it: the call is made again."""
+    started = never_starting(monkeypatch, failures=2)
     with student("""
         def minimax_value(game, state):
             return 3
     """) as s:
-        assert s.call(VALUE).answer == 3 and len(started) == 2
+        assert s.call(VALUE).answer == 3 and len(started) == 3
+
+
+def test_the_codes_own_exit_at_its_first_call_is_met_once(student, monkeypatch):
+    started = never_starting(monkeypatch, failures=0)
     with student("""
         import os
         def minimax_value(game, state):
             os._exit(3)
     """) as s:
-        assert "exit code 3" in s.call(VALUE).problem and len(started) == 4
+        assert "exit code 3" in s.call(VALUE).problem and len(started) == 1
+
+
+def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
+    from autograder.sandbox import SandboxError
+    started = never_starting(monkeypatch, failures=3)
+    with student("""
+        def minimax_value(game, state):
+            return 3
+    """) as s:
+        with pytest.raises(SandboxError, match="ended 3 workers in a row before they started"):
+            s.call(VALUE)
+    assert len(started) == 3
+
+
+WALK = {**{k: v for k, v in VALUE.items() if k != "state"}, "trace": False,
+        "states": [[0], [1], [2]]}
+
+
+def test_a_walk_is_answered_node_by_node_as_calls_alone_would_be(student):
+    """One request for the nodes of a walk, and each answer what the same call alone gets, random
+    draws included; each node has its own time limit (three times 0.6 s, with a limit of 1 s)."""
+    with student("""
+        import random, time
+        def minimax_value(game, state):
+            begun = time.thread_time()
+            while time.thread_time() - begun < 0.6:  # CPU time, which the limit counts
+                pass
+            return [list(state.path), random.random()]
+    """) as s:
+        walked = [got.answer for got in s.each(WALK)]
+        alone = [s.call({**VALUE, "trace": False, "state": path}).answer
+                 for path in WALK["states"]]
+    assert walked == alone and [answer[0] for answer in walked] == WALK["states"]
+
+
+def test_a_walk_stops_at_its_first_problem(student):
+    with student("""
+        def minimax_value(game, state):
+            if state.path == (1,):
+                raise KeyError("no")
+            return 5
+    """) as s:
+        walked = list(s.each(WALK))
+        assert [got.answer for got in walked[:1]] == [5] and len(walked) == 2
+        assert "raised KeyError" in walked[1].problem
+        assert s.call({**VALUE, "state": [2]}).answer == 5  # the worker goes on
+
+
+def test_a_walk_left_before_its_end_closes_its_worker(student):
+    with student("""
+        def minimax_value(game, state):
+            return 5
+    """) as s:
+        walk = s.each(WALK)
+        assert next(walk).answer == 5
+        walk.close()
+        assert s.worker is None
+
+
+def test_a_walk_whose_worker_never_started_is_asked_again_whole(student, monkeypatch):
+    started = never_starting(monkeypatch, failures=1)
+    with student("""
+        def minimax_value(game, state):
+            return len(state.path) + state.path[0]
+    """) as s:
+        assert [got.answer for got in s.each(WALK)] == [1, 2, 3] and len(started) == 2
 
 
 def test_a_hang_is_killed_once_then_fails_at_once(student):

@@ -5,6 +5,7 @@ traces it names the first node where the two searches part. Answers are compared
 types: numbers (int or float, never bool) by value, actions and names by type and value.
 """
 import functools
+from contextlib import closing
 
 from autograder.checks import course
 from autograder.drawing import name_node
@@ -275,22 +276,25 @@ def parting(searched, place, path, order):
     return None
 
 
-def follows_the_search(function, spec, trace, order, shown):
+def follows_the_search(function, spec, trace, orders, shown):
     """Alpha-beta searching in the student's order must examine the nodes it examines in the
     course's order (`trace`, with the reference's order): it does exactly when, at every node it
-    searches, the student's `order` (a function of the node's path) puts first the children
-    searched there, in the same order, since alpha-beta searches a node's children in order until
-    it prunes the rest. The first node where that fails is where the two searches part."""
+    searches, the student's order puts first the children searched there, in the same order,
+    since alpha-beta searches a node's children in order until it prunes the rest. The first node
+    where that fails is where the two searches part. `orders(paths)` yields the student's order
+    at each of those nodes in turn; it is asked no further than the walk needs."""
     searched = searched_children(trace)
     place = {decode_path(key): step for step, key in enumerate(trace)}
+    paths = sorted(searched, key=place.get)
     first = None  # (position, student's order, path, child instead, child searched)
-    for path in sorted(searched, key=place.get):
-        if first and place[path] > first[0]:
-            break  # every later node parts after the first parting found
-        answer = order(path)
-        found = parting(searched, place, path, answer)
-        if found and (first is None or found[0] < first[0]):
-            first = (found[0], answer, path, *found[1:])
+    with closing(orders(paths)) as answers:
+        for path in paths:
+            if first and place[path] > first[0]:
+                break  # every later node parts after the first parting found
+            answer = next(answers)
+            found = parting(searched, place, path, answer)
+            if found and (first is None or found[0] < first[0]):
+                first = (found[0], answer, path, *found[1:])
     if first is None:
         return
     step, answer, path, instead, theirs = first

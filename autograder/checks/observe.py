@@ -51,9 +51,30 @@ def with_input(timed_out):
     return timed_out
 
 
-def call(function, game=None, *args, state=()):
-    return {"function": function, "game": game, "state": list(state), "args": list(args),
+def call(function, game=None, *args, state=(), states=None):
+    """A call's wire form; with `states`, one call at each of those nodes (see each_call)."""
+    made = {"function": function, "game": game, "state": list(state), "args": list(args),
             "trace": function in TRACED}
+    if states is not None:
+        del made["state"]
+        made["states"] = [list(path) for path in states]
+    return made
+
+
+def legal_order(function, spec, game, path, got):
+    """The student's order `got` at the node `path` of `spec`: a list of that node's legal
+    actions, or CheckFailed naming the node and quoting what the code printed."""
+    legal = game.actions(state_at(game, path))
+    where = f" at {name_node(spec, path)}"
+    printed = f"\n{describe_printed(got)}" if got.printed_lines else ""
+    if got.problem:
+        raise CheckFailed(f"{function} {got.problem} (asked{where})", printed, shown=shown(spec))
+    answer = got.answer
+    if (type(answer) is not list or not all(type(a) is int for a in answer)
+            or sorted(answer) != sorted(legal)):
+        raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is not the "
+                          f"legal actions {legal} in some order", printed, shown=shown(spec))
+    return answer
 
 
 @dataclass(frozen=True)
@@ -136,27 +157,19 @@ class Observer:
         return from_reference(self.reference_data(
             searched_in, json.dumps(searched_in, sort_keys=True), search))
 
-    def student_order(self, function, spec, *extra):
-        """A function of a node's path: the student's `function`'s answer there, from the worker,
-        once it is a legal order (else CheckFailed, quoting what the code printed)."""
+    def student_orders(self, function, spec, *extra):
+        """A function of nodes' paths: the student's `function`'s answers there, in their order,
+        from one call of the worker's (Student.each), each once it is a legal order (else
+        CheckFailed, quoting what the code printed)."""
         game = build_game(spec)
 
-        def order(path):
+        def orders(paths):
+            walk = self.student.each(call(function, spec, *extra, states=paths))
             try:
-                got = self.student.submit(call(function, spec, *extra, state=path)).wait()
+                for path, got in zip(paths, walk):
+                    yield legal_order(function, spec, game, path, got)
             except StudentTimedOut as timed_out:
                 raise with_input(timed_out) from None
-            legal = game.actions(state_at(game, path))
-            where = f" at {name_node(spec, path)}"
-            printed = f"\n{describe_printed(got)}" if got.printed_lines else ""
-            if got.problem:
-                raise CheckFailed(f"{function} {got.problem} (asked{where})", printed,
-                                  shown=shown(spec))
-            answer = got.answer
-            if (type(answer) is not list or not all(type(a) is int for a in answer)
-                    or sorted(answer) != sorted(legal)):
-                raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is "
-                                  f"not the legal actions {legal} in some order", printed,
-                                  shown=shown(spec))
-            return answer
-        return order
+            finally:
+                walk.close()
+        return orders

@@ -24,7 +24,7 @@ def test_center_first_saves_nodes(observer):
     for game in course.POSITIONS:  # 7,275 nodes from the empty board
         judge.follows_the_search("center_first", game,
                                  observer.reference_search("center_first", game).trace,
-                                 observer.student_order("center_first", game),
+                                 observer.student_orders("center_first", game),
                                  judge.shown(game, smallest=False))
 
 
@@ -58,7 +58,7 @@ def test_evaluation_order_saves_nodes(observer, case):
     evaluated = {"$evaluation": evaluation}
     judge.follows_the_search("evaluation_order", game,
                              observer.reference_search("evaluation_order", game, evaluated).trace,
-                             observer.student_order("evaluation_order", game, evaluated),
+                             observer.student_orders("evaluation_order", game, evaluated),
                              judge.shown(game))
 
 

@@ -54,25 +54,54 @@ def parse_board(text):
     return cells
 
 
+class Facts(NamedTuple):
+    """What the game's methods say about one board, worked out once."""
+
+    to_move: str      # "MAX" or "MIN"
+    actions: tuple    # the empty cells, in increasing index order
+    children: tuple   # the board after a mark in each cell; None where the cell is taken
+    terminal: bool
+    utility: int
+
+
+class KnownBoards(dict):
+    """Each board's Facts, worked out the first time it is asked for. The whole tree's 549,946
+    nodes hold only 5,478 boards (and there are at most 3^9), so that a search spends its time in
+    its own code rather than in the game's."""
+
+    def __missing__(self, board):
+        xs_to_play = board.count("X") == board.count("O")
+        mark, won = ("X" if xs_to_play else "O"), winner(board)
+        children = tuple(board[:i] + (mark,) + board[i + 1:] if cell == " " else None
+                         for i, cell in enumerate(board))
+        facts = self[board] = Facts(
+            "MAX" if xs_to_play else "MIN", tuple(i for i, cell in enumerate(board) if cell == " "),
+            children, won is not None or " " not in board, {"X": 1, "O": -1, None: 0}[won])
+        return facts
+
+
+FACTS = KnownBoards()
+
+
 class TicTacToe:
     def __init__(self, board=EMPTY_BOARD):
         self.initial = TicTacToeState(parse_board(board))
 
     def to_move(self, state):
-        return "MAX" if state.board.count("X") == state.board.count("O") else "MIN"
+        return FACTS[state.board].to_move
 
     def actions(self, state):
-        return [i for i, cell in enumerate(state.board) if cell == " "]
+        return list(FACTS[state.board].actions)  # a list of its own: the caller may sort it
 
     def result(self, state, action):
-        board = state.board
-        if type(action) is not int or not 0 <= action < 9 or board[action] != " ":
+        child = FACTS[state.board].children[action] \
+            if type(action) is int and 0 <= action < 9 else None
+        if child is None:
             raise ValueError(f"{action!r} is not an empty cell of this board")
-        mark = "X" if board.count("X") == board.count("O") else "O"
-        return TicTacToeState(board[:action] + (mark,) + board[action + 1:], state.path + (action,))
+        return TicTacToeState(child, state.path + (action,))
 
     def is_terminal(self, state):
-        return winner(state.board) is not None or " " not in state.board
+        return FACTS[state.board].terminal
 
     def utility(self, state):
-        return {"X": 1, "O": -1, None: 0}[winner(state.board)]
+        return FACTS[state.board].utility

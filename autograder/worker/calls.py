@@ -93,6 +93,15 @@ class TooDeep(Exception):
     """The answer nests lists more than ANSWER_DEPTH levels deep."""
 
 
+def each_call(call):
+    """The calls `call` stands for: itself, or with "states" (the nodes an order is asked at along
+    a search), one call per node, exactly as it would be sent alone."""
+    if "states" not in call:
+        return [call]
+    alone = {key: value for key, value in call.items() if key != "states"}
+    return [{**alone, "state": path} for path in call["states"]]
+
+
 def build_game(spec):
     if spec["kind"] == "tree":
         return TreeGame(spec["tree"], spec.get("root", "MAX"))

@@ -1,7 +1,9 @@
 """The worker's loop: import the student's modules, run the calls the grader sends, answer in JSON.
 
 Everything in this process is untrusted once the first student module is imported, so it holds no
-reference, no expected answer and no result: it only reports what the student's code did. The grader
+reference, no expected answer and no result: it only reports what the student's code did. Its first
+line, READY, comes before any of that code runs, so the grader can tell a sandbox that failed to
+start from a submission that ended its worker. The grader
 starts it with `python -I -S`, so its import path is the runtime folder, the submission and the
 standard library, nothing else.
 
@@ -23,8 +25,8 @@ import sys
 import traceback
 
 from autograder.worker.calls import (ANSWER_DEPTH, MODULES, PRINTED_CHARACTERS, PRINTED_LINES,
-                                     TooDeep, first_printed, perform)
-from autograder.worker.protocol import decode_message, encode_message
+                                     TooDeep, each_call, first_printed, perform)
+from autograder.worker.protocol import READY, decode_message, encode_message
 
 MESSAGE_LIMIT = 2000
 
@@ -103,12 +105,11 @@ class Printed(io.TextIOBase):
         return self.line_ends + (self.last != "\n")
 
 
-def serve(submission, request):
-    """The reply to one request, with what the call printed, if anything. `random` is seeded from
+def serve(submission, call):
+    """The reply to one call, with what it printed, if anything. `random` is seeded from
     the call (never from its id, which a replay changes), so the same call meets the same random
     numbers and two different calls different ones; the reply says whether the call drew any,
     which feedback names rather than a mistake the answer happens to match."""
-    call = request["call"]
     random.seed(json.dumps(call, sort_keys=True))
     seeded = random.getstate()
     printed = Printed()
@@ -141,13 +142,18 @@ def main(requests_fd, replies_fd, submission_folder, stack_fd):
     folder = os.path.abspath(submission_folder)
     sys.path.insert(1, folder)
     submission = Submission(folder)
+    replies.write(encode_message(READY))
+    replies.flush()
     for line in requests:
         request = decode_message(line)
-        reply = {"id": request["id"], **serve(submission, request)}
-        try:
-            data = encode_message(reply)
-        except (TypeError, ValueError) as exc:  # a trace or answer JSON cannot hold
-            data = encode_message({"id": request["id"],
-                                   "problem": {"raised": describe_exception(exc, folder)}})
-        replies.write(data)
-        replies.flush()
+        for number, call in enumerate(each_call(request["call"]), request["id"]):
+            reply = {"id": number, **serve(submission, call)}
+            try:
+                data = encode_message(reply)
+            except (TypeError, ValueError) as exc:  # a trace or answer JSON cannot hold
+                reply = {"id": number, "problem": {"raised": describe_exception(exc, folder)}}
+                data = encode_message(reply)
+            replies.write(data)
+            replies.flush()
+            if "problem" in reply:  # the grader asks no further along a walk that failed here
+                break

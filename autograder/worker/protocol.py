@@ -5,6 +5,10 @@ windows are unbounded by default.
 """
 import json
 
+# The worker's first line, written before any of the student's code runs: a worker that ends
+# before it never started, which is the sandbox's failure, not the submission's.
+READY = {"worker": "ready"}
+
 
 def encode_message(message):
     return (json.dumps(message, separators=(",", ":")) + "\n").encode()
