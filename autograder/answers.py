@@ -4,10 +4,10 @@ and in the students' release, which has no reference to compute them.
 The instructor's grader also keeps the answers of every single grading in the user's cache folder
 (CACHE), so that grading again costs only the student's compute: the generated games are the same on
 every run of a policy. A batch's file belongs to the instructor's output folder, which no worker can
-see. It records a
-fingerprint of the code the answers depend on (the reference, the games and the call format); a file
-with another fingerprint is ignored, so a changed reference never grades with stale answers. The
-release's file is made by the release itself (release.py) and travels with its checks.
+see. It records a fingerprint of the code the answers depend on (the reference, the games and the
+call format); a file with another fingerprint is ignored, so a changed reference never grades with
+stale answers. The release's file is made by the release itself (release.py) and travels with its
+checks.
 """
 import gzip
 import hashlib
@@ -52,9 +52,11 @@ def save(path, answers):
 
 def keep(answers, path=CACHE):
     """Save the answers in the cache, where they can: a cache that cannot be written is only
-    slower, never an error."""
+    slower, never an error. Its folder is the user's alone: it holds the official games and their
+    answers, which a worker running as another uid (the rlimits sandbox) must not read."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.chmod(0o700)
         save(path, answers)
     except OSError:
         pass

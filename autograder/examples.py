@@ -11,12 +11,14 @@ that failure, shrinks it and reports it exactly as without the file. A time-out 
 hypothesis would stop at that same game without shrinking, so it is reported at once.
 
 The key names everything the games depend on: the check, its seed (the official salt's) and number
-of examples, and a digest of the checks, the strategies and hypothesis's version. A tuple in a game
-travels tagged, since JSON has none.
+of examples, and a digest of the checks, the strategies, the games, the engine (which sets
+hypothesis's profile), hypothesis's version and Python's. A tuple in a game travels tagged, since
+JSON has none.
 """
 import functools
 import hashlib
 import json
+import sys
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -26,12 +28,12 @@ from hypothesis import settings
 from autograder.supervisor import StudentTimedOut
 
 PACKAGE = Path(__file__).resolve().parent
-SOURCES = ("checks/*.py", "strategies.py", "games/*.py")
+SOURCES = ("checks/*.py", "strategies.py", "games/*.py", "engine.py")  # engine: the settings
 
 
 @functools.cache
 def code_digest():
-    digest = hashlib.sha256(hypothesis.__version__.encode())
+    digest = hashlib.sha256(f"{hypothesis.__version__} {sys.version_info[:2]}".encode())
     for pattern in SOURCES:
         for path in sorted(PACKAGE.glob(pattern)):
             digest.update(path.name.encode() + path.read_bytes())
@@ -76,6 +78,8 @@ def replayed(test, fixtures, games):
     directly with the `fixtures` it takes. False at the first game it fails on, for hypothesis to
     find again and shrink; a time-out is raised as it is."""
     inner = test.hypothesis.inner_test
+    if not games:  # hypothesis meets at least one game: a record of none is no record
+        return False
     try:
         for game in games:
             inner(**fixtures, **decode(game))

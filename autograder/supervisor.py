@@ -9,6 +9,7 @@ Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py
 student reads the line of their own code where the call was stopped.
 """
 import ast
+import contextlib
 import linecache
 import os
 import re
@@ -20,8 +21,12 @@ import threading
 import time
 from pathlib import Path
 
+try:  # POSIX only, as in sandbox.py
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None
+
 from autograder.observations import TOO_DEEP, Observation, brief, from_reply
-from autograder.sandbox import SandboxError
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import decode_message, encode_message
 
@@ -39,6 +44,7 @@ CONTAINER_LIMIT = 10_000  # lists, dicts and strings ("[", "{" and '"' bytes, to
 TOO_LARGE = (f"sent the grader a reply of more than {REPLY_LIMIT // 2**20} MiB or "
              f"{CONTAINER_LIMIT:,} lists or strings; return a plain value")
 EXIT_GRACE_SECONDS = 2.0
+REQUEST_PIPE_BYTES = 1024 * 1024  # Linux's default most for an unprivileged pipe, 16 walks' worth
 SETUP_ATTEMPTS = 3  # workers that end before they start, in a row, before the grader gives up
 # before the second, twice that before the third: together longer than a container's init may
 # take to reap the zombies of an earlier worker, which count towards the uid's process limit
@@ -56,6 +62,12 @@ FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)  # a line of
 
 class ReplyRejected(Exception):
     """A reply the grader will not read whole; the message, for the student, says why."""
+
+
+class WorkerNeverStarted(BaseException):
+    """The sandbox ended SETUP_ATTEMPTS workers in a row before they started: the grader's failure,
+    never the student's. A BaseException, so that hypothesis neither shrinks it nor, when the
+    game then passes, calls the student's code flaky."""
 
 
 class StudentTimedOut(BaseException):
@@ -113,6 +125,10 @@ class Worker:
         self.function = function
         self.submission = submission
         requests_r, self.requests = os.pipe()
+        if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: a walk's request (66 KB) is sent whole, even
+            # to a worker that has stopped reading, which send() would otherwise wait for forever
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(self.requests, fcntl.F_SETPIPE_SZ, REQUEST_PIPE_BYTES)
         self.replies, replies_w = os.pipe()
         self.stack, stack_w = os.pipe()
         self.sandbox = sandbox
@@ -305,9 +321,10 @@ class Student:
         call of its own from the one before, so that asking at 2,500 nodes costs one round trip
         and not 2,500. The worker stops at the first problem; a caller that stops before the last
         node leaves it still at work, so it is closed."""
-        first = self.submit(call)
-        started, answered = first.started, 0
+        answered = 0
         try:
+            first = self.submit(call)
+            started = first.started
             for index, single in enumerate(each_call(call)):
                 pending = Pending(self, single, first.number + index, started, (first.number, call))
                 got = pending.wait()
@@ -428,8 +445,8 @@ class Pending:
         grader's own error, with what the sandbox said."""
         if self.attempt == SETUP_ATTEMPTS:
             said = worker.output.text(EXIT_GRACE_SECONDS).strip()[-STARTUP_OUTPUT:] or "nothing"
-            raise SandboxError(f"the sandbox ended {SETUP_ATTEMPTS} workers in a row before they "
-                               f"started; the last said: {said}")
+            raise WorkerNeverStarted(f"the sandbox ended {SETUP_ATTEMPTS} workers in a row before "
+                                     f"they started; the last said: {said}")
         time.sleep(SETUP_PAUSE_SECONDS * self.attempt)
         self.student.send(*self.request)
         self.started, self.attempt = time.monotonic(), self.attempt + 1

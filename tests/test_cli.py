@@ -57,6 +57,7 @@ def test_a_second_grading_reads_the_reference_answers_the_first_kept(tmp_path):
     first = grade_json(sample, tmp_path / "1", env=env)
     kept = cache.read_bytes()
     assert json.loads(kept)["answers"]
+    assert not cache.parent.stat().st_mode & 0o077  # official games: no other uid reads them
     assert grade_json(sample, tmp_path / "2", env=env) == first
     assert cache.read_bytes() == kept
 

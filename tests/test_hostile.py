@@ -8,8 +8,10 @@ optionally `feedback` (phrases some check's output must contain), `printed` (mar
 submission prints, which may reach the results only quoted as what its code printed during a
 failing call, and never the grader's terminal), `secret` (markers that must reach neither), `written`
 (markers it writes into files, which must appear in no file outside its scratch), `absent` (paths
-it tries to create outside its scratch) and `grader_bug` (a known grader bug: the test is a strict
-xfail until it is fixed, and its assertions keep stating the correct outcome).
+it tries to create outside its scratch), `untouched` (files it tries to overwrite, ~ and $VARIABLES
+expanded as the test sees them, which must hold none of its markers afterwards) and `grader_bug` (a
+known grader bug: the test is a strict xfail until it is fixed, and its assertions keep stating the
+correct outcome).
 
 Each folder is graded as CI grades, through the command line with `--official` (a weak sandbox is
 refused), and the test asserts that grading completed with exactly the derived outcome, wrote a
@@ -356,6 +358,9 @@ def test_hostile_submission_is_contained(folder, tmp_path, own_scratch):
     assert not in_tmp, f"new in /tmp: {in_tmp}"
     appeared = [path for path in absent if os.path.lexists(path)]
     assert not appeared, f"the submission's files appeared outside its scratch: {appeared}"
+    reached = [path for path in expected.get("untouched", [])
+               if contains_marker(Path(os.path.expandvars(os.path.expanduser(path))), markers)]
+    assert not reached, f"the submission wrote into files outside its scratch: {reached}"
 
     # What the submission printed reaches the student only quoted, as what their code printed
     # during a failing call (lines "  | ..."), never the grader's terminal or anything else; a

@@ -135,14 +135,16 @@ def test_the_codes_own_exit_at_its_first_call_is_met_once(student, monkeypatch):
 
 
 def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
-    from autograder.sandbox import SandboxError
     started = never_starting(monkeypatch, failures=3)
     with student("""
         def minimax_value(game, state):
             return 3
     """) as s:
-        with pytest.raises(SandboxError, match="ended 3 workers in a row before they started"):
+        with pytest.raises(supervisor.WorkerNeverStarted,
+                           match="ended 3 workers in a row before they started") as stopped:
             s.call(VALUE)
+    from autograder.engine import verdict
+    assert verdict(stopped.value) is None  # the grader's error, not a failure of the student's
     assert len(started) == 3
 
 
@@ -189,6 +191,23 @@ def test_a_walk_left_before_its_end_closes_its_worker(student):
         assert next(walk).answer == 5
         walk.close()
         assert s.worker is None
+
+
+def test_a_node_is_asked_once_however_many_walks_pass_it(student):
+    """The code answers each node with the actions turned by how many nodes it was asked before:
+    the second walk gets the first walk's answers back, and only its new node is asked."""
+    with student("""
+        asked = []
+        def minimax_decision(game, state):
+            asked.append(state.path)
+            actions = game.actions(state)
+            turn = (len(asked) - 1) % len(actions)
+            return actions[turn:] + actions[:turn]
+    """) as s:
+        orders = Observer(s).student_orders("minimax_decision", TEXTBOOK)
+        first = list(orders([(), (0,)]))
+        second = list(orders([(), (0,), (1,)]))
+    assert first == [[0, 1, 2], [1, 2, 0]] and second == [*first, [2, 0, 1]]
 
 
 def test_a_walk_whose_worker_never_started_is_asked_again_whole(student, monkeypatch):

@@ -97,6 +97,7 @@ class Observer:
         self.student = student
         self.answers = {} if answers is None else answers
         self.seen = {}
+        self.asked = {}  # a node's call -> the student's observation there, asked along a walk
         self.skipped = 0  # games skipped for want of an answer, since the engine last reset it
 
     def both(self, call):
@@ -116,13 +117,13 @@ class Observer:
         """Calls made inside get a worker of their own, gone when they are done, and their
         observations are forgotten: nothing the student's code saw or answered in there reaches
         a later check."""
-        kept = dict(self.seen)
+        kept = dict(self.seen), dict(self.asked)
         self.student.close()
         try:
             yield
         finally:
             self.student.close()
-            self.seen = kept
+            self.seen, self.asked = kept
 
     def reference_data(self, call, key=None, compute=None):
         """The reference's observation of `call` as plain data: from the answers, or computed
@@ -159,17 +160,25 @@ class Observer:
 
     def student_orders(self, function, spec, *extra):
         """A function of nodes' paths: the student's `function`'s answers there, in their order,
-        from one call of the worker's (Student.each), each once it is a legal order (else
-        CheckFailed, quoting what the code printed)."""
+        each once it is a legal order (else CheckFailed, quoting what the code printed). The
+        nodes not yet asked go to the worker in one call (Student.each); each node's answer is
+        remembered for the whole grading, as `both` remembers calls, so that the student's code
+        is asked the same nodes however often a check's games are run."""
         game = build_game(spec)
 
         def orders(paths):
-            walk = self.student.each(call(function, spec, *extra, states=paths))
+            keys = [json.dumps(call(function, spec, *extra, state=path), sort_keys=True)
+                    for path in paths]
+            fresh = [path for path, key in zip(paths, keys) if key not in self.asked]
+            walk = self.student.each(call(function, spec, *extra, states=fresh)) if fresh else None
             try:
-                for path, got in zip(paths, walk):
-                    yield legal_order(function, spec, game, path, got)
+                for path, key in zip(paths, keys):
+                    if key not in self.asked:
+                        self.asked[key] = next(walk)
+                    yield legal_order(function, spec, game, path, self.asked[key])
             except StudentTimedOut as timed_out:
                 raise with_input(timed_out) from None
             finally:
-                walk.close()
+                if walk is not None:
+                    walk.close()
         return orders

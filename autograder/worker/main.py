@@ -3,9 +3,8 @@
 Everything in this process is untrusted once the first student module is imported, so it holds no
 reference, no expected answer and no result: it only reports what the student's code did. Its first
 line, READY, comes before any of that code runs, so the grader can tell a sandbox that failed to
-start from a submission that ended its worker. The grader
-starts it with `python -I -S`, so its import path is the runtime folder, the submission and the
-standard library, nothing else.
+start from a submission that ended its worker. The grader starts it with `python -I -S`, so its
+import path is the runtime folder, the submission and the standard library, nothing else.
 
 Each call starts from the same `random` state (seeded from the call itself), so code that breaks ties
 with random.choice answers the same call the same way on every run. What the call prints is kept
