@@ -650,7 +650,8 @@ class Sandbox:
 
     def __init__(self, mode=None, uid=None):
         # The orphans of its workers must come to this process to be reaped: elsewhere (a
-        # container's init that never reaps), cleanup would wait out every zombie's patience.
+        # container's init that reaps late, here every 1.5 s), cleanup waits out every zombie's
+        # patience.
         become_subreaper()
         self.mode = mode or probe()
         if self.mode not in MODES:
