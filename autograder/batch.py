@@ -1,11 +1,13 @@
 """Grading a whole class: many submissions, in parallel, into a folder of results and a gradebook.
 
 Each submission is graded by its own `python -m autograder grade` process (its own pytest and its
-own sandboxed worker), so one submission can never disturb another's grading. The reference is
-graded first, in this process, which fills the reference's answers for the generated games; every
-student's grading then reads them instead of computing them again. Results are written whole or not
-at all, so an interrupted batch resumes where it stopped: a submission with a result is skipped
-unless --force.
+own sandboxed worker), so one submission can never disturb another's grading (gradings.py runs
+them, and stops them all at Ctrl-C or SIGTERM). The reference is graded first, the same way, under
+the policy's limits: a policy that breaks the reference stops the batch before any student is
+graded, and the reference's answers are kept for every student's grading to read. Results are
+written whole or not at all, each stamped with what made it (provenance.py), so an interrupted
+batch resumes where it stopped and one resumed after an edit of the policy, the checks, the
+reference or the grader grades again the results that edit made stale.
 
 A class is student input too: the names of its entries, and what their gradings say, are printed
 literally (never as rich markup, never as control characters) and written to gradebook.csv so that
@@ -15,42 +17,40 @@ entry that is a link is graded like any other, which refuses it (see submission.
 runs in its own session, killed whole past its time limit (time_limit), and a grading that crashes
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
-import csv
-import io
 import json
-import os
-import signal
-import subprocess
 import sys
 import tempfile
+import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                           TimeRemainingColumn)
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                           TimeElapsedColumn)
 from rich.table import Table
 from rich.text import Text
 
-from autograder import answers, lanes
-from autograder.engine import grade
-from autograder.files import write_atomically
+from autograder import answers, gradebook, lanes, provenance, students
+from autograder.gradings import Gradings, Stopped
 from autograder.observations import escaped
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
-from autograder.worker.calls import MODULES
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
 ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
+FEEDBACK = "feedback"  # the folder of the student views, one per submission, ready to hand back
+SIMILARITY = "similarity.html"
+STUBS = REFERENCE.parent / "assignments"  # what every student starts from: never similarity
+CLOSEST_SHOWN = 8  # pairs listed in the batch's summary; similarity.html has them all
 
 
 @dataclass(frozen=True)
 class Entry:
     id: str
     path: Path
+    students: tuple = ()  # students.Student: who handed it in, when the class's layout says
 
 
 def time_limit(config):
@@ -65,29 +65,28 @@ def printable(text):
     return Text(escaped(text))
 
 
-def spreadsheet_cell(text):
-    """`text` for a CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    return f"'{text}" if text.startswith(FORMULA_START) else text
-
-
 def _gradescope_export(folder):
-    """Gradescope's "export submissions": submission_metadata.yml beside one folder each."""
-    return [Entry(child.name, child) for child in sorted(folder.iterdir())
-            if child.is_dir() and child.name.startswith("submission_")]
+    """Gradescope's "export submissions": submission_metadata.yml, naming each folder's
+    submitters, beside one folder each."""
+    submitters = students.gradescope_submitters(folder)
+    return [Entry(child.name, child, submitters.get(child.name, ())) for child in
+            sorted(folder.iterdir()) if child.is_dir() and child.name.startswith("submission_")]
 
 
 def _nbgrader_submitted(folder):
     """nbgrader's submitted/<student>/<assignment>/ layout (given the course or submitted/)."""
     submitted = folder / "submitted" if (folder / "submitted").is_dir() else folder
+    known = students.nbgrader_students(submitted.parent)
     entries = []
     for student in sorted(p for p in submitted.iterdir() if p.is_dir()):
+        who = (known.get(student.name, students.Student(sid=student.name)),)
         if student.is_symlink():  # never followed: stage() refuses it, as that student's row
-            entries.append(Entry(student.name, student))
+            entries.append(Entry(student.name, student, who))
             continue
         assignments = sorted(p for p in student.iterdir() if p.is_dir())
         for assignment in assignments:
             name = student.name if len(assignments) == 1 else f"{student.name}-{assignment.name}"
-            entries.append(Entry(name, assignment))
+            entries.append(Entry(name, assignment, who))
     return entries
 
 
@@ -136,83 +135,85 @@ def _with_unique_ids(entries):
             copy += 1
             candidate = f"{base}-{copy}"
         taken.add(candidate.casefold())
-        unique.append(Entry(candidate, entry.path))
+        unique.append(Entry(candidate, entry.path, entry.students))
     return unique
 
 
-def reference_answers(output, config, sandbox_mode, lane_count=1):
-    """Grade the reference once (it must get full marks) and keep its answers for the batch."""
+
+def _result(output, entry):
+    return output / f"{entry.id}.json"
+
+
+def reference_answers(output, config, gradings, options, lane_count):
+    """Grade the reference (it must get full marks under the policy), keeping its answers for
+    the batch; graded again only when what made its last grading changed."""
     path = output / ANSWERS_FILE
-    known = answers.load(path)
-    if known:
+    kept = output / ANSWERS_FILE.parent / "reference.json"
+    current = provenance.made_with(config)
+    if answers.load(path) and kept.exists() and provenance.changed(
+            json.loads(kept.read_text()).get("made_with"), current) is None:
         return path
     path.parent.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        report = grade(stage(REFERENCE, scratch), config, scratch, "reference", sandbox_mode,
-                       known, lane_count)
-    if report.points != report.max_points:
-        raise SubmissionError("the reference does not get full marks on this machine; "
-                              "run `python -m autograder grade reference` to see why")
-    answers.save(path, known)
+    command = [sys.executable, "-m", "autograder", "grade", str(REFERENCE), "--format", "json",
+               "--show-hidden", "--output", str(kept), "--save-answers", str(path), *options,
+               "--lanes", str(lane_count)]
+    reason = gradings.run(command, time_limit(config))
+    if reason:
+        raise SubmissionError(f"could not grade the reference: {reason}")
+    report = json.loads(kept.read_text())
+    if report["points"] != report["max_points"]:
+        kept.unlink()
+        failed = next(c for c in report["checks"] if c["status"] != "passed")
+        raise SubmissionError(breaks_reference(failed["name"], failed["feedback"]))
     return path
 
 
-def grade_one(entry, output, options, seconds):
-    """Grade one submission in its own process; None on success, else the one-line reason."""
-    command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--format", "json",
-               "--show-hidden", "--output", str(output / f"{entry.id}.json"), *options]
-    return run_grading(command, seconds)
+def breaks_reference(check, feedback):
+    """The one-line error of a policy under which the reference fails `check`."""
+    first = escaped(feedback.splitlines()[0]) if feedback else "failed"
+    return f"the limits in grading.toml break the reference itself: {check}: {first}"
 
 
-def run_grading(command, seconds):
-    """Run a grading process in a session of its own; None when it exits 0, else the one-line
-    reason: its own (exit 2), how it crashed, or that it took longer than `seconds`, after which
-    its whole process group is killed, so nothing of it is left running."""
-    with subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, start_new_session=True) as process:
+def grade_one(gradings, entry, output, options, seconds):
+    """Grade one submission in its own process, with its student view in feedback/; None on
+    success, else the one-line reason."""
+    command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--one",
+               "--format", "json",
+               "--show-hidden", "--output", str(_result(output, entry)),
+               "--feedback", str(output / FEEDBACK / entry.id), *options]
+    return gradings.run(command, seconds)
+
+
+class Eta(ProgressColumn):
+    """The time left at the pace of the whole batch so far (all its jobs together): rich's own
+    estimate follows the last few gradings, which the quick error rows make wildly hopeful."""
+
+    def render(self, task):
+        if not task.completed or task.finished:
+            return Text("eta -")
+        left = task.elapsed / task.completed * (task.total - task.completed)
+        return Text(f"eta {time.strftime('%H:%M:%S', time.gmtime(left))}")
+
+
+def stale(output, entries, current):
+    """The entries whose results were made otherwise than they would be now, by what changed
+    first: {"policy": [entry, ...], ...}."""
+    found = {}
+    for entry in entries:
         try:
-            _, stderr = process.communicate(timeout=seconds)
-        except subprocess.TimeoutExpired:
-            # Before the leader is reaped, so the group's id cannot yet be another's.
-            os.killpg(process.pid, signal.SIGKILL)
-            return f"grading stopped: took longer than {seconds:g} s"
-    lines = stderr.decode("utf-8", errors="replace").strip().splitlines()
-    if process.returncode == 0:
-        return None
-    if process.returncode < 0:
-        killed_by = signal.Signals(-process.returncode).name
-        return (f"grading crashed: killed by {killed_by}"
-                + (" (out of memory?)" if killed_by == "SIGKILL" else ""))
-    if process.returncode == 2 and lines:
-        return lines[-1].removeprefix("autograder: ")
-    return f"grading crashed (exit code {process.returncode})" + (f": {lines[-1]}" if lines else "")
-
-
-def gradebook_row(output, entry, errors):
-    """The submission's row of gradebook.csv: points per function, total, max and status."""
-    result = output / f"{entry.id}.json"
-    if entry.id in errors or not result.exists():
-        status = f"error: {errors[entry.id]}" if entry.id in errors else "not graded"
-        return [spreadsheet_cell(entry.id), *[""] * len(MODULES), "", "", status]
-    report = json.loads(result.read_text())
-    points = {f["function"]: f["points"] for f in report["functions"]}
-    return [spreadsheet_cell(entry.id), *[f"{points.get(f, 0):g}" for f in MODULES],
-            f"{report['points']:g}", f"{report['max_points']:g}", "graded"]
-
-
-def write_gradebook(output, rows):
-    """gradebook.csv, whole: a header, then `rows` (see gradebook_row)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(["id", *MODULES, "total", "max", "status"])
-    writer.writerows(rows)
-    write_atomically(output / "gradebook.csv", buffer.getvalue())
+            made_with = json.loads(_result(output, entry).read_text()).get("made_with")
+        except (OSError, ValueError):
+            continue  # no result: to grade anyway
+        part = provenance.changed(made_with, current)
+        if part:
+            found.setdefault(part, []).append(entry)
+    return found
 
 
 def summary(output, entries, console):
     """A histogram of the scores and the checks failed most often."""
-    reports = [json.loads((output / f"{e.id}.json").read_text()) for e in entries
-               if (output / f"{e.id}.json").exists()]
+    reports = [json.loads(_result(output, e).read_text()) for e in entries
+               if _result(output, e).exists()]
     if not reports:
         return
     bins = Counter(min(int(10 * r["points"] / r["max_points"]), 9) if r["max_points"] else 9
@@ -233,43 +234,102 @@ def summary(output, entries, console):
     console.print(hardest)
 
 
-def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sandbox_mode=None,
-                seconds=None):
-    """Grade `entries` into `output`, each within `seconds` (default: time_limit); returns the
-    reasons of the ones that could not be graded."""
+def similarity(entries, output, console):
+    """copydetect over the class's submissions as staged for grading (those that stage), the
+    stubs as boilerplate: similarity.html, and the closest pairs printed."""
+    from autograder.similarity import similar_pairs
+    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
+        staged = []
+        for number, entry in enumerate(entries):
+            (Path(scratch) / str(number)).mkdir()
+            try:
+                staged.append((entry.id, stage(entry.path, Path(scratch) / str(number))))
+            except SubmissionError:
+                continue  # its gradebook row says why
+        pairs = similar_pairs(staged, STUBS, output / SIMILARITY)
+    table = Table(title=f"Most similar submissions ({SIMILARITY} shows the shared code)")
+    for column in ("submission", "submission", "shared"):
+        table.add_column(column, justify="right" if column == "shared" else "left")
+    for pair in pairs[:CLOSEST_SHOWN]:
+        table.add_row(printable(pair.id_a), printable(pair.id_b), f"{pair.similarity:.0%}")
+    console.print(table if pairs else f"No two submissions share over a third of their code "
+                                      f"({SIMILARITY})")
+
+
+def grade_class(entries, output, config, *, jobs=1, force=False, options=(), seconds=None,
+                absent=(), similar=False):
+    """Grade `entries` into `output`, each within `seconds` (default: time_limit), with
+    `absent` (students.Student) as the gradebook's rows of those who handed in nothing, and with
+    `similar` a similarity report; returns the reasons of the ones that could not be graded.
+    Raises gradings.Stopped, the gradebook written, when a signal stops it."""
     output = Path(output)
     seconds = seconds or time_limit(config)
-    output.mkdir(parents=True, exist_ok=True)
+    (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
-    todo = [e for e in entries if force or not (output / f"{e.id}.json").exists()]
+    todo = _to_grade(output, entries, config, force, console)
+    errors = {}
+    # Each submission's rows are read once, when it is graded (or at the start for those graded
+    # before), rather than the whole class again each time one finishes.
+    rows = {entry.id: gradebook.rows_of(output, entry) for entry in entries}
+    write = lambda: gradebook.write(  # noqa: E731
+        output, [*(r for group in rows.values() for r in group),
+                 *map(gradebook.absent_row, absent)])
+    gradings = Gradings()
+    with gradings.stopped_by_signals(), ThreadPoolExecutor(max_workers=jobs) as pool:
+        try:
+            if todo:
+                console.print("Grading the reference once, under the policy's limits...")
+                answers_path = pool.submit(reference_answers, output, config, gradings,
+                                           options, min(jobs, lanes.available())).result()
+                _grade_all(todo, pool, gradings, console, rows, errors, write,
+                           [*options, "--reference-answers", str(answers_path)], output, seconds)
+        except Exception:
+            write()
+            if gradings.stopped_by is None:
+                raise
+            done = sum(_result(output, e).exists() or e.id in errors for e in entries)
+            raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
+                                               f"the same command to resume") from None
+    write()
+    summary(output, entries, console)
+    if similar:
+        similarity(entries, output, console)
+    return errors
+
+
+def _to_grade(output, entries, config, force, console):
+    """The entries to grade: all with `force`, else those without a result or with one that
+    what changed since makes stale (and says so)."""
+    if force:
+        return list(entries)
+    todo = [e for e in entries if not _result(output, e).exists()]
+    for part, entries_made in stale(output, entries, provenance.made_with(config)).items():
+        console.print(f"{part} changed since {len(entries_made)} results were made: grading "
+                      f"them again", soft_wrap=True)
+        todo += entries_made
     if len(todo) < len(entries):
         console.print(printable(f"{len(entries) - len(todo)} submissions already graded in "
-                                f"{output} (--force grades them again)"))
-    errors = {}
-    # Each submission's row is read once, when it is graded (or at the start for those graded
-    # before), rather than the whole class again each time one finishes.
-    rows = {entry.id: gradebook_row(output, entry, errors) for entry in entries}
-    if todo:
-        console.print("Grading the reference once, for the answers every submission reuses...")
-        answers_path = reference_answers(output, config, sandbox_mode,
-                                         min(jobs, lanes.available()))
-        options = [*options, "--reference-answers", str(answers_path)]
-        columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn())
-        with Progress(*columns, console=console) as progress, \
-                ThreadPoolExecutor(max_workers=jobs) as pool:
-            task = progress.add_task("grading", total=len(todo))
-            futures = {pool.submit(grade_one, e, output, options, seconds): e for e in todo}
-            for future in as_completed(futures):
-                entry = futures[future]
-                reason = future.result()
-                if reason:
-                    errors[entry.id] = reason = escaped(reason)  # for the gradebook too
-                    progress.console.print(printable(f"{entry.id}: could not grade: {reason}"),
-                                           soft_wrap=True)  # one line, whatever its length
-                rows[entry.id] = gradebook_row(output, entry, errors)
-                write_gradebook(output, rows.values())
-                progress.advance(task)
-    write_gradebook(output, rows.values())
-    summary(output, entries, console)
-    return errors
+                                f"{output} (--force grades them again)"), soft_wrap=True)
+    return todo
+
+
+def _grade_all(todo, pool, gradings, console, rows, errors, write, options, output, seconds):
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), Eta())
+    with Progress(*columns, console=console) as progress:
+        task = progress.add_task("grading", total=len(todo))
+        futures = {pool.submit(grade_one, gradings, e, output, options, seconds): e
+                   for e in todo}
+        for future in as_completed(futures):
+            entry = futures[future]
+            if isinstance(future.exception(), Stopped):
+                continue  # raised below, once every grading has ended
+            reason = future.result()
+            if reason:
+                errors[entry.id] = reason = escaped(reason)  # for the gradebook too
+                progress.console.print(printable(f"{entry.id}: could not grade: {reason}"),
+                                       soft_wrap=True)  # one line, whatever its length
+            rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id))
+            write()
+            progress.advance(task)
+    gradings.check()

@@ -3,7 +3,7 @@
     python -I -m autograder.ci --assignments assignments [--base BASE/assignments]
         [--changed-files FILE] [--output-dir autograder-results] [--config GRADER/grading.toml]
         [--grader OWNER/NAME@REF] [--base-label main] [--allow-weak-sandbox] [--sandbox MODE]
-        [--lanes N]
+        [--lanes N] [--fail-under POINTS]
 
 It grades the student's `assignments/` (officially, as CI=true asks: a weak sandbox is refused
 unless --allow-weak-sandbox), and, for a pull request, the base branch's `assignments/` too, then
@@ -19,6 +19,9 @@ writes:
   failing function;
 - step outputs in $GITHUB_OUTPUT: score, max_score, base_score, sandbox, tampered, comment.
 
+Under GitLab ($GITLAB_CI), the Markdown says "merge request" and its notices are plain bold lines:
+GitHub's `> [!WARNING]` alerts would show there as a quote starting with "[!WARNING]".
+
 Students see what `Report.for_students()` leaves: a hidden check's name, points and hint.
 Nothing in the student's repository can redirect the grader, which runs as root: a symlinked
 assignments folder (or base) is refused, and staging copies regular files only; the output folder
@@ -27,14 +30,16 @@ link. Under GitHub Actions, whatever student text reaches the log sits inside a 
 (see commands_stopped), so it cannot forge or silence workflow commands.
 Run it with `python -I` (or from a folder without an `autograder/`): `-m` would otherwise import the
 package from the current folder, which in CI is the student's repository.
-Exit code 0 whenever grading completed, whatever the score; 2, with the reason in the summary and
-the comment, when it could not grade.
+Exit code 0 whenever grading completed, whatever the score, unless the score is below
+--fail-under: then 1, after every output is written, so the job goes red and the summary and the
+comment still say why; 2, with the reason in the summary and the comment, when it could not grade.
 """
 import argparse
 import ast
 import contextlib
 import hashlib
 import json
+import math
 import os
 import re
 import secrets
@@ -71,6 +76,11 @@ class Context:
     changed: list | None = None      # the files the pull request changes, when known
     run_url: str = ""
     protected: list = field(default_factory=list)  # the changed files grading depends on
+    gitlab: bool = False             # GitLab's words and Markdown instead of GitHub's
+
+    @property
+    def request(self):
+        return "merge request" if self.gitlab else "pull request"
 
 
 class OutputError(Exception):
@@ -134,16 +144,24 @@ def headline(report, base, context):
     return line
 
 
+def alert(kind, text, context):
+    """A notice standing out from the text: GitHub's alert (`kind` is NOTE or WARNING), or on
+    GitLab, which has no such syntax, a paragraph starting with the kind in bold."""
+    if context.gitlab:
+        return f"**{kind.capitalize()}:** {text}"
+    return f"> [!{kind}]\n> {text}"
+
+
 def tamper_notice(context):
     if not context.protected:
         return ""
     files = ", ".join(markdown.code(name) for name in context.protected)
     source = (f"the instructor's pinned grader ({markdown.code(context.grader)})"
               if context.grader else "the instructor's pinned grader")
-    return ("> [!WARNING]\n"
-            f"> This pull request changes files that grading depends on: {files}. They do not "
-            f"change this score: the grader, its checks and grading.toml come from {source}, "
-            f"never from this branch. Your instructor sees these changes.")
+    return alert("WARNING", f"This {context.request} changes files that grading depends on: "
+                            f"{files}. They do not change this score: the grader, its checks and "
+                            f"grading.toml come from {source}, never from this branch. Your "
+                            f"instructor sees these changes.", context)
 
 
 def changes_by_check(report, base):
@@ -175,16 +193,16 @@ def footer(report, context):
     return " ".join(parts)
 
 
-def weak_notice(report):
+def weak_notice(report, context):
     if report.sandbox not in cli.WEAK_MODES:
         return ""
-    return (f"> [!NOTE]\n> Graded in the weak {markdown.escape(report.sandbox)} sandbox: "
-            f"feedback for you, not official grading.")
+    return alert("NOTE", f"Graded in the weak {markdown.escape(report.sandbox)} sandbox: feedback "
+                         f"for you, not official grading.", context)
 
 
 def body(report, base, context, details=True):
     """The summary's Markdown (the comment's, after the marker)."""
-    parts = [headline(report, base, context), tamper_notice(context), weak_notice(report),
+    parts = [headline(report, base, context), tamper_notice(context), weak_notice(report, context),
              markdown.score_table(report, base)]
     if base is not None:
         parts.append(changes_by_check(report, base))
@@ -346,7 +364,7 @@ def make_context(args, environ):
     elif environ.get("CI_JOB_URL"):  # GitLab
         run_url = environ["CI_JOB_URL"]
     return Context(grader=args.grader, base_label=base_label, changed=changed, run_url=run_url,
-                   protected=protected_changes(changed))
+                   protected=protected_changes(changed), gitlab=environ.get("GITLAB_CI") == "true")
 
 
 def append(path, text):
@@ -386,6 +404,18 @@ def hand_back(folder):
         os.chown(path, int(uid), int(gid), follow_symlinks=False)
 
 
+def threshold(text):
+    """--fail-under's value: a number of points, at least 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points: give one such as "
+                                         f"--fail-under 70")
+    return value
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m autograder.ci",
                                    description="Grade a student repository in CI.")
@@ -403,6 +433,9 @@ def parser():
     main.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
                       help="processes grading one submission's functions at once (default: one "
                            "per core, at most 2)")
+    main.add_argument("--fail-under", type=threshold, metavar="POINTS",
+                      help="exit 1 (a red job) when the score is below POINTS, after writing every "
+                           "output (default: green at any score)")
     cli.add_sandbox_arguments(main)
     return main
 
@@ -478,6 +511,19 @@ def print_commands(students, args, context, environ):
               "on: " + escape_data(", ".join(context.protected)))
 
 
+def below_threshold(students, args, github):
+    """Say so, on stderr and under GitHub Actions as an error annotation, when the score is below
+    --fail-under; whether it is."""
+    if args.fail_under is None or students.points >= args.fail_under:
+        return False
+    message = (f"score {markdown.points(students.points)} is below the required "
+               f"{markdown.points(args.fail_under)}")
+    if github:
+        print(f"::error title=Autograder::{message}", flush=True)
+    print(f"autograder.ci: {message}", file=sys.stderr)
+    return True
+
+
 def main(argv=None, environ=None):
     args = parser().parse_args(argv)
     environ = os.environ if environ is None else environ
@@ -493,7 +539,7 @@ def main(argv=None, environ=None):
         return not_graded(str(error), context, environ, out)
     if github:
         print_commands(students, args, context, environ)
-    return 0
+    return 1 if below_threshold(students, args, github) else 0
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ It exits 0 whenever grading completed, whatever the score, and 2 with a one-line
 not grade. Output files are written whole or not at all.
 """
 import argparse
+import importlib.util
 import os
 import sys
 import tempfile
@@ -12,12 +13,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder import answers, batch, lanes, sandbox
+from autograder import answers, batch, gradebook, lanes, provenance, sandbox
 from autograder import config as grading_config
 from autograder.checks import judged_function
 from autograder.engine import GradingError, collect_checks, grade, out_of_memory
 from autograder.files import write_atomically
+from autograder.gradings import Stopped
 from autograder.reporters import FORMATS
+from autograder.students import join_roster
 from autograder.submission import SubmissionError, module_functions, stage
 from autograder.worker.calls import MODULES
 
@@ -66,16 +69,23 @@ def passed_on(args):
 def grade_command(args):
     config = grading_config.load(args.config)
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
-    entries = batch.find_submissions(args.submission)
-    if len(entries) > 1 or args.jobs or (args.output and Path(args.output).is_dir()):
+    entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
+               if args.one else batch.find_submissions(args.submission))
+    if len(entries) > 1 or args.jobs or args.roster or args.similarity or (
+            args.output and Path(args.output).is_dir()):
         if not args.output:
             raise SubmissionError("grading several submissions needs --output DIR for the results")
+        if args.similarity and importlib.util.find_spec("copydetect") is None:
+            raise SubmissionError("--similarity needs copydetect: pip install -e '.[similarity]'")
+        absent = ()
+        if args.roster:
+            entries, absent = join_roster(entries, args.roster, args.roster_column)
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
-                                   sandbox_mode=sandbox_mode(args),
-                                   seconds=args.submission_timeout)
+                                   seconds=args.submission_timeout, absent=absent,
+                                   similar=args.similarity)
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
-              f"{args.output} (gradebook.csv)")
+              f"{args.output} (gradebook.csv, feedback/ to hand back)")
         return
     grade_single(args, config, entries[0])
 
@@ -97,12 +107,14 @@ def grade_single(args, config, entry):
         raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
     only = functions_to_grade(args, entry.path)
     mode = sandbox_mode(args)
-    if args.reference_answers:
-        known = answers.load(args.reference_answers)
+    if args.reference_answers or args.save_answers:
+        known = answers.load(args.reference_answers or args.save_answers)
     elif args.record_answers:
         known = {}  # only what this grading asks: a release must hold no other game's answers
     else:
         known = answers.load(answers.CACHE) if answers.LIVE_REFERENCE else None
+        if known is not None:
+            verify_reference(config, mode, known, args.lanes)
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch)
@@ -110,8 +122,13 @@ def grade_single(args, config, entry):
                        lanes=args.lanes, only=only)
     if args.record_answers:
         answers.record(args.record_answers, known)
+    elif args.save_answers:
+        answers.save(args.save_answers, known)
     elif not args.reference_answers and known is not None and len(known) > kept:
         answers.keep(known)
+    if args.feedback:
+        for form, suffix in (("markdown", ".md"), ("html", ".html")):
+            write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:
         write_atomically(args.output, rendered)
@@ -119,8 +136,25 @@ def grade_single(args, config, entry):
         sys.stdout.write(rendered)
 
 
+def verify_reference(config, mode, known, lanes_count):
+    """Grade the reference first when the policy (or the checks, reference or grader) changed
+    since it last got full marks here: a policy that breaks the reference is the instructor's
+    error, never a student's zero."""
+    stamp = provenance.made_with(config)
+    if provenance.verified(stamp):
+        return
+    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
+        report = grade(stage(batch.REFERENCE, scratch), config, scratch, "reference", mode, known,
+                       lanes_count)
+    failed = next((check for check in report.checks if check.failed), None)
+    if failed:
+        raise GradingError(batch.breaks_reference(failed.name, failed.feedback))
+    provenance.remember_verified(stamp)
+
+
 def check_config_command(args):
-    """Validate grading.toml against the checks, and show what it gives each function."""
+    """Validate grading.toml against the checks, and show what it gives each function, the limits
+    and the hypothesis settings: everything grading will use."""
     config = grading_config.load(args.config)
     names = collect_checks(config)
     table = Table()
@@ -131,14 +165,25 @@ def check_config_command(args):
         table.add_row(function, str(len(mine)), str(sum(p.visibility == "hidden" for p in mine)),
                       f"{sum(p.points for p in mine):g}")
     console = Console(highlight=False)
-    # One unwrapped line, so the summary reads (and greps) the same whatever the path's length.
-    console.print(f"{args.config}: {len(names)} checks, "
-                  f"{sum(config.policy(n).points for n in names):g} points", soft_wrap=True)
+    # Unwrapped lines, so they read (and grep) the same whatever the terminal's or path's width;
+    # no markup, since "[grading]" would read as a style.
+    def say(text):
+        console.print(text, soft_wrap=True, markup=False)
+
+    say(f"{args.config}: {len(names)} checks, {sum(config.policy(n).points for n in names):g} "
+        f"points, of [grading] total = {config.total:g}")
     console.print(table)
-    console.print("games: drawn from [official] salt, which the students' repository never holds"
-                  if config.salt else
-                  "games: the public ones (no [official] salt): students' copies hold their "
-                  "answers, so set a salt for grading that counts", soft_wrap=True, markup=False)
+    say("limits:")
+    for key, value, unit in config.limits.described():
+        say(f"  {key} = {value} {unit}")  # not :g, which writes 1048576 as 1.04858e+06
+    say(f"hypothesis: max_examples = {config.max_examples} generated games per check")
+    for name in names:
+        if config.policy(name).examples:
+            say(f"  {name}: examples = {config.policy(name).examples} instead")
+    say("games: drawn from [official] salt, which the students' repository never holds"
+        if config.salt else
+        "games: the public ones (no [official] salt): students' copies hold their answers, so "
+        "set a salt for grading that counts")
 
 
 def release_command(args):
@@ -153,6 +198,20 @@ def release_command(args):
 def export_command(args):
     from autograder.gradescope_export import export  # left out of the students' release
     print(f"wrote Gradescope's autograder zip to {export(args.file)}")
+
+
+def export_grades_command(args):
+    folder = Path(args.directory)
+    text, unnamed = gradebook.export(folder, args.format, args.assignment)
+    target = Path(args.output or folder / f"grades-{args.format}.csv")
+    if not target.resolve().parent.is_dir():
+        raise SubmissionError(f"cannot write {target}: its folder does not exist")
+    write_atomically(target, text)
+    if unnamed:
+        print(f"autograder: warning: {unnamed} graded rows name no SID or email, which "
+              f"{args.format} cannot match; name the students with --roster FILE.csv",
+              file=sys.stderr)
+    print(f"wrote {target}")
 
 
 def parser():
@@ -179,6 +238,19 @@ def parser():
                          help="grade again the submissions that already have results (batch)")
     grading.add_argument("--reference-answers", help=argparse.SUPPRESS)  # a batch's, to reuse
     grading.add_argument("--record-answers", help=argparse.SUPPRESS)  # for the students' release
+    grading.add_argument("--save-answers", help=argparse.SUPPRESS)  # a batch's reference grading
+    grading.add_argument("--feedback", help=argparse.SUPPRESS)  # a batch's student view, PREFIX
+    grading.add_argument("--one", action="store_true",  # a batch's entry: never a class itself
+                         help=argparse.SUPPRESS)
+    grading.add_argument("--similarity", action="store_true",
+                         help="compare the class's submissions with copydetect into "
+                              "DIR/similarity.html (batch)")
+    grading.add_argument("--roster", metavar="FILE.csv",
+                         help="name the class's students from this roster, joined by a column "
+                              "holding SIDs, emails, names or submission ids (batch)")
+    grading.add_argument("--roster-column", metavar="COLUMN",
+                         help="the roster's column to join by (default: the first named like "
+                              "an SID, email or name)")
     grading.add_argument("--format", choices=sorted(FORMATS), default="text")
     grading.add_argument("--output", help="write the report here instead of to the terminal")
     grading.add_argument("--show-hidden", action="store_true",
@@ -200,10 +272,19 @@ def parser():
                                 "modules it changes (default: tests/submissions); a student who "
                                 "makes one meets the same smallest input as when graded")
     releasing.set_defaults(run=release_command)
-    exporting = commands.add_parser("export", help="package the grader for a platform")
-    exporting.add_argument("platform", choices=["gradescope"])
-    exporting.add_argument("file", help="the zip to write, e.g. autograder.zip")
-    exporting.set_defaults(run=export_command)
+    exporting = commands.add_parser("export", help="package the grader for a platform, or a "
+                                                   "class's grades for an LMS")
+    exports = exporting.add_subparsers(dest="what", required=True)
+    to_gradescope = exports.add_parser("gradescope", help="Gradescope's autograder zip")
+    to_gradescope.add_argument("file", help="the zip to write, e.g. autograder.zip")
+    to_gradescope.set_defaults(run=export_command)
+    grades = exports.add_parser("grades", help="a graded class's gradebook as an LMS imports it")
+    grades.add_argument("directory", help="the --output DIR the class was graded into")
+    grades.add_argument("--format", choices=sorted(gradebook.EXPORTS), default="csv")
+    grades.add_argument("--assignment", default="Adversarial search",
+                        help="the LMS's name for the grade's column")
+    grades.add_argument("--output", help="the file to write (default: DIR/grades-FORMAT.csv)")
+    grades.set_defaults(run=export_grades_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
     checking.add_argument("--config", default=grading_config.DEFAULT_PATH)
     checking.set_defaults(run=check_config_command)
@@ -214,6 +295,12 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         args.run(args)
+    except Stopped as stopped:
+        print(f"autograder: {stopped}", file=sys.stderr)
+        return 128 + stopped.signal
+    except KeyboardInterrupt:  # outside a batch's gradings, which Stopped covers
+        print("autograder: stopped", file=sys.stderr)
+        return 130
     except (SubmissionError, grading_config.ConfigError, GradingError,
             sandbox.SandboxError, lanes.LaneError) as error:
         print(f"autograder: {error}", file=sys.stderr)

@@ -1,6 +1,15 @@
-"""grading.toml: the course's grading policy, loaded once and validated with one-line errors."""
+"""grading.toml: the course's grading policy, loaded once and validated with one-line errors.
+
+Every setting is range-checked here, before any check runs, because a value the sandbox or
+hypothesis cannot use (memory_mb = 0, max_examples = 2.5) otherwise surfaces as every check failing
+or as a traceback. Each error names the file, the key, what is allowed and the value found; a
+misspelt key is named with the closest valid one.
+"""
+import difflib
+import json
+import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from autograder.sandbox import SandboxLimits
@@ -13,30 +22,83 @@ class ConfigError(Exception):
 
 
 @dataclass(frozen=True)
+class Allowed:
+    """The values a number setting may take: from `low` (or above it, when `above`) to `high`."""
+    low: float
+    high: float
+    whole: bool = False
+    above: bool = False
+
+    def kind(self):
+        return "a whole number" if self.whole else "a number"
+
+    def admits_type(self, value):
+        # bool is a subclass of int, but `true` is not a number of points or megabytes
+        return type(value) is int or (type(value) is float and not self.whole
+                                      and math.isfinite(value))
+
+    def admits(self, value):
+        return (self.admits_type(value) and value <= self.high
+                and (value > self.low if self.above else value >= self.low))
+
+    def __str__(self):
+        if self.above:
+            return f"{self.kind()} above {self.low:g} and at most {self.high:g}"
+        return f"{self.kind()} from {self.low:g} to {self.high:g}"
+
+
+def _limit(default, unit, allowed):
+    return field(default=default, metadata={"unit": unit, "allowed": allowed})
+
+
+@dataclass(frozen=True)
 class Limits:
-    call_floor_seconds: float = 3.0   # CPU time every call may use, however fast the reference
-    slowdown: float = 20.0            # ...plus this many times the reference's CPU time for it
-    check_seconds: float = 900.0      # pytest-timeout's backstop for one whole check
-    memory_mb: int = 1024             # the worker's address space
-    cpu_seconds: int = 600            # CPU time of one worker process, behind the wall-clock kill
-    processes: int = 64               # processes of the worker's uid
-    file_size_mb: int = 16            # the largest file the worker may write
-    open_files: int = 256             # file descriptors of one worker process
-    output_kb: int = 64               # what is kept of the student's printed output
-    grader_memory_mb: int = 2048      # the grading process's own address space, lanes included
+    # Each limit: its default, the unit check-config shows it in, and what it may be set to. The
+    # sandbox's limits are whole numbers because setrlimit takes integers.
+    # A call may use this much CPU time however fast the reference...
+    call_floor_seconds: float = _limit(3.0, "s of CPU time per call", Allowed(0, 600, above=True))
+    # ...plus this many times the reference's CPU time for the same call.
+    slowdown: float = _limit(20.0, "× the reference's CPU time, added per call",
+                             Allowed(1, 1000))
+    # pytest-timeout's backstop; load() refuses one below call_floor_seconds.
+    check_seconds: float = _limit(900.0, "s per whole check", Allowed(1, 86400))
+    # Below 64 MiB Python itself does not start.
+    memory_mb: int = _limit(1024, "MiB per worker process", Allowed(64, 65536, whole=True))
+    # A backstop behind the wall-clock kill.
+    cpu_seconds: int = _limit(600, "s of CPU time per worker process",
+                              Allowed(1, 86400, whole=True))
+    # The sandbox's own helpers (1-3) count too.
+    processes: int = _limit(64, "processes of the worker's uid", Allowed(8, 4096, whole=True))
+    file_size_mb: int = _limit(16, "MiB per file the worker writes", Allowed(1, 1024, whole=True))
+    # Python's imports and the worker's pipes need a few dozen.
+    open_files: int = _limit(256, "files open per worker process", Allowed(32, 65536, whole=True))
+    output_kb: int = _limit(64, "KiB of the student's printed output kept",
+                            Allowed(1, 65536, whole=True))
+    # The grading process's own address space, lanes included; pytest and hypothesis need 256.
+    grader_memory_mb: int = _limit(2048, "MiB for the grading process",
+                                   Allowed(256, 1048576, whole=True))
 
     def call_seconds(self, reference_seconds):
         return self.call_floor_seconds + self.slowdown * reference_seconds
 
     def sandbox(self):
-        return SandboxLimits(cpu_seconds=int(self.cpu_seconds), memory_mb=int(self.memory_mb),
-                             processes=int(self.processes), file_size_mb=int(self.file_size_mb),
-                             open_files=int(self.open_files))
+        return SandboxLimits(cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb,
+                             processes=self.processes, file_size_mb=self.file_size_mb,
+                             open_files=self.open_files)
+
+    def described(self):
+        """(key, value, unit) of every limit, in the order of the fields."""
+        return [(f.name, getattr(self, f.name), f.metadata["unit"]) for f in fields(self)]
 
 
 SALT_LENGTH = 16  # characters: a salt a student could guess would let them precompute the games
 VISIBILITIES = ("visible", "hidden", "after_due_date")
-HIDDEN_HINT = "This check is hidden: its input and expected answer are not shown."
+SECTIONS = ("grading", "hypothesis", "limits", "checks", "official")
+CHECK_KEYS = ("points", "visibility", "hint", "examples", "checked_here")
+DEFAULT_TOTAL = 100
+TOTAL_ALLOWED = Allowed(0, 10000, above=True)
+EXAMPLES_ALLOWED = Allowed(1, 10000, whole=True)  # hypothesis.max_examples and a check's examples
+DEFAULT_MAX_EXAMPLES = 50
 
 
 @dataclass(frozen=True)
@@ -58,78 +120,146 @@ class Config:
     # The secret the official games are drawn from ([official] salt); None: the public games,
     # the ones the students' repository meets and holds the answers for.
     salt: str | None = None
+    total: float = DEFAULT_TOTAL  # [grading] total, which the checks' points add up to
 
     def policy(self, check_name):
         try:
             return self.checks[check_name]
         except KeyError:
-            raise ConfigError(f"grading.toml has no entry for the check {check_name!r}: "
-                              f"add it under [checks]") from None
+            raise ConfigError(f"grading.toml has no entry for the check {check_name!r}: add it "
+                              f"under [checks]{did_you_mean(check_name, self.checks)}") from None
 
 
-def _number(table, key, where, default):
+def did_you_mean(word, valid):
+    """What follows an error about a misspelt `word`: the closest of `valid`, or the list of them
+    when none is close."""
+    close = difflib.get_close_matches(word, list(valid), n=1)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    # a list of them helps only while it is short: not for the checks' long names
+    return f"; the valid ones are {', '.join(map(repr, valid))}" if len(valid) <= 12 else ""
+
+
+def _refuse_unknown(table, valid, where, source, kind="key"):
+    """The one check for misspelt keys, of sections, limits, checks and [official] alike."""
+    for key in table:
+        if key not in valid:
+            raise ConfigError(f"{source}: {where} has an unknown {kind} {key!r}"
+                              f"{did_you_mean(key, valid)}")
+
+
+def _shown(value):
+    """A value as grading.toml spells it (true, "two", 2.5)."""
+    return json.dumps(value) if isinstance(value, (bool, str)) else repr(value)
+
+
+def _number(table, key, allowed, dotted, source, default=None):
+    """table[key] (or `default`), refused unless `allowed` admits it; `dotted` names the key."""
     value = table.get(key, default)
-    if type(value) not in (int, float) or value < 0:
-        raise ConfigError(f"grading.toml: {where}.{key} must be a non-negative number, "
-                          f"not {value!r}")
+    if value is None:
+        raise ConfigError(f"{source}: {dotted} is missing; set it to {allowed}")
+    if not allowed.admits_type(value):
+        raise ConfigError(f"{source}: {dotted} = {_shown(value)} is not {allowed.kind()}; "
+                          f"allowed: {allowed}")
+    if not allowed.admits(value):
+        raise ConfigError(f"{source}: {dotted} = {_shown(value)} is out of range; "
+                          f"allowed: {allowed}")
     return value
 
 
+def _section(data, name, source):
+    """The table [name], empty when absent."""
+    table = data.get(name, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"{source}: {name} must be a section, [{name}], not {_shown(table)}")
+    return table
+
+
 def load(path=DEFAULT_PATH):
+    """The policy in the grading.toml at `path`; ConfigError names the first thing to change."""
     path = Path(path)
+    source = str(path)
     try:
         data = tomllib.loads(path.read_text())
     except FileNotFoundError:
         raise ConfigError(f"no grading configuration at {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
-    unknown = set(data) - {"hypothesis", "limits", "checks", "official"}
-    if unknown:
-        raise ConfigError(f"grading.toml: unknown section [{sorted(unknown)[0]}]; "
-                          f"the sections are [hypothesis], [limits], [checks] and [official]")
-    defaults = Limits()
-    limits_table = data.get("limits", {})
-    unknown = set(limits_table) - set(Limits.__dataclass_fields__)
-    if unknown:
-        raise ConfigError(f"grading.toml: unknown setting limits.{sorted(unknown)[0]}")
-    limits = Limits(**{key: _number(limits_table, key, "limits", getattr(defaults, key))
-                       for key in Limits.__dataclass_fields__})
-    max_examples = _number(data.get("hypothesis", {}), "max_examples", "hypothesis", 50)
-    checks = {}
-    for name, entry in data.get("checks", {}).items():
-        if not isinstance(entry, dict) or set(entry) - {"points", "visibility", "hint", "examples",
-                                                        "checked_here"}:
-            raise ConfigError(f"grading.toml: [checks] {name!r} must be a table like "
-                              f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
-        visibility = entry.get("visibility", "visible")
-        if visibility not in VISIBILITIES:
-            raise ConfigError(f"grading.toml: {name!r} has visibility {visibility!r}; use one of "
-                              f"{', '.join(VISIBILITIES)}")
-        hint = entry.get("hint", HIDDEN_HINT if visibility == "hidden" else "")
-        if type(hint) is not str:
-            raise ConfigError(f"grading.toml: the hint of {name!r} must be a string")
-        examples = entry.get("examples")
-        if examples is not None and (type(examples) is not int or examples < 1):
-            raise ConfigError(f"grading.toml: the examples of {name!r} must be a whole number "
-                              f"of at least 1, not {examples!r}")
-        checked_here = entry.get("checked_here", True)
-        if type(checked_here) is not bool:
-            raise ConfigError(f"grading.toml: the checked_here of {name!r} must be true or false")
-        checks[name] = CheckPolicy(_number(entry, "points", f"checks.{name!r}", None),
-                                   visibility, hint, examples, checked_here)
-    return Config(max_examples=int(max_examples), limits=limits, checks=checks,
-                  salt=_salt(data.get("official", {})))
+    _refuse_unknown(data, SECTIONS, "the file", source, kind="section")
+    hypothesis = _section(data, "hypothesis", source)
+    _refuse_unknown(hypothesis, ("max_examples",), "[hypothesis]", source)
+    max_examples = _number(hypothesis, "max_examples", EXAMPLES_ALLOWED, "hypothesis.max_examples",
+                           source, DEFAULT_MAX_EXAMPLES)
+    limits = _limits(_section(data, "limits", source), source)
+    salt = _salt(_section(data, "official", source), source)
+    total = _total(_section(data, "grading", source), source)
+    # The checks last: their points are compared with the total once every setting is valid.
+    return Config(max_examples=max_examples, limits=limits, salt=salt, total=total,
+                  checks=_checks(_section(data, "checks", source), total, source))
 
 
-def _salt(official):
+def _total(grading, source):
+    """[grading] total: what the checks' points must add up to (100 when the section is absent)."""
+    _refuse_unknown(grading, ("total",), "[grading]", source)
+    return _number(grading, "total", TOTAL_ALLOWED, "grading.total", source, DEFAULT_TOTAL)
+
+
+def _limits(table, source):
+    _refuse_unknown(table, [f.name for f in fields(Limits)], "[limits]", source)
+    limits = Limits(**{f.name: _number(table, f.name, f.metadata["allowed"], f"limits.{f.name}",
+                                       source, f.default) for f in fields(Limits)})
+    # A check shorter than one call's floor would time out on a correct submission's first call.
+    if limits.check_seconds < limits.call_floor_seconds:
+        raise ConfigError(f"{source}: limits.check_seconds = {limits.check_seconds:g} is below "
+                          f"limits.call_floor_seconds = {limits.call_floor_seconds:g}; a check "
+                          f"needs at least one call's time: raise check_seconds")
+    return limits
+
+
+def _checks(table, total, source):
+    """The [checks] entries, whose points must add up to `total` exactly."""
+    checks = {name: _check(name, entry, total, source) for name, entry in table.items()}
+    points = math.fsum(policy.points for policy in checks.values())
+    # fsum is exact for the sums grading.toml can hold, so only float noise is forgiven
+    if not math.isclose(points, total, rel_tol=0, abs_tol=1e-9):
+        raise ConfigError(f"{source}: the checks' points add up to {points:.12g}, not [grading] "
+                          f"total = {total:g}; change points so they do")
+    return checks
+
+
+def _check(name, entry, total, source):
+    quoted = json.dumps(name, ensure_ascii=False)  # as grading.toml spells the key
+    where, dotted = f"[checks] {quoted}", f"checks.{quoted}"
+    if not isinstance(entry, dict):
+        raise ConfigError(f"{source}: {where} must be a table like "
+                          f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
+    _refuse_unknown(entry, CHECK_KEYS, where, source)
+    points = _number(entry, "points", Allowed(0, total), f"{dotted}.points", source)
+    visibility = entry.get("visibility", "visible")
+    if visibility not in VISIBILITIES:
+        raise ConfigError(f"{source}: {dotted}.visibility = {_shown(visibility)} is not "
+                          f"allowed; use one of {', '.join(map(json.dumps, VISIBILITIES))}")
+    hint = entry.get("hint", "")
+    if type(hint) is not str:
+        raise ConfigError(f"{source}: {dotted}.hint must be a string, not {_shown(hint)}")
+    if visibility == "hidden" and not hint.strip():
+        raise ConfigError(f"{source}: {where} is hidden, so it needs a hint: add hint = \"...\" "
+                          f"saying what it checks, since students see nothing else of it")
+    examples = (_number(entry, "examples", EXAMPLES_ALLOWED, f"{dotted}.examples", source)
+                if "examples" in entry else None)
+    checked_here = entry.get("checked_here", True)
+    if type(checked_here) is not bool:
+        raise ConfigError(f"{source}: {dotted}.checked_here must be true or false, "
+                          f"not {_shown(checked_here)}")
+    return CheckPolicy(points, visibility, hint, examples, checked_here)
+
+
+def _salt(official, source):
     """[official] salt: any string of at least 16 characters, new each course and term."""
-    unknown = set(official) - {"salt"}
-    if unknown:
-        raise ConfigError(f"grading.toml: unknown setting official.{sorted(unknown)[0]}; "
-                          f"[official] holds only salt")
+    _refuse_unknown(official, ("salt",), "[official]", source)
     salt = official.get("salt")
     if salt is not None and (type(salt) is not str or len(salt.strip()) < SALT_LENGTH):
-        raise ConfigError(f"grading.toml: official.salt must be a string of at least "
+        raise ConfigError(f"{source}: official.salt must be a string of at least "
                           f"{SALT_LENGTH} characters, e.g. python -c 'import secrets; "
                           f"print(secrets.token_hex(16))'")
     return salt

@@ -19,12 +19,12 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
-from autograder import environment, examples
+from autograder import environment, examples, provenance
 from autograder.answers import LIVE_REFERENCE, public_answers
 from autograder.checks import judged_function
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
-from autograder.config import ConfigError
+from autograder.config import ConfigError, did_you_mean
 from autograder.lanes import available, in_lanes
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
 from autograder.sandbox import Sandbox, probe, uncap_grader_memory
@@ -117,7 +117,8 @@ class GradingPlugin:
             later = when_graded(self.config, names)
             for name in self.config.checks:
                 if name not in names and name not in later:
-                    raise ConfigError(f"grading.toml names a check that does not exist: {name!r}")
+                    raise ConfigError(f"grading.toml names a check that does not exist: "
+                                      f"{name!r}{did_you_mean(name, names)}")
             missing = [f for f in MODULES if f not in set(map(judged_function, names))]
             if missing:
                 raise ConfigError(f"no check judges {missing[0]}: every contract function "
@@ -366,4 +367,5 @@ def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lane
     why = f"not run: this grading ran only the checks of {', '.join(functions)}"
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
-    return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode)
+    return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
+                  made_with=provenance.made_with(config))

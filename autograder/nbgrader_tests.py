@@ -23,6 +23,11 @@ run, nbgrader validate) only the visible ones, the hidden ones being graded when
 collected. The cell itself is the same in the source and the release: a hidden-test section would
 make nbgrader autograde warn that every untouched test cell's checksum has changed.
 
+The try-it cells of the notebook call the student's functions in the kernel itself, outside the
+sandbox: while nbgrader runs the notebook they call nothing (nbgrader_running), so a function that
+hangs costs the sandbox's time limit (grading.toml's [limits]) in the test cells' grading, never
+nbgrader's cell timeout.
+
 This module uses only the standard library (and autograder.drawing, for drawing failing inputs,
 and autograder.environment, which is standard library only).
 It never imports the reference, the checks or the rest of the grader, because it runs in the kernel
@@ -57,6 +62,7 @@ from autograder.environment import without_steering
 # The contract's modules, in the contract's order: the grade_id of each answer cell.
 MODULES = ("minimax", "alphabeta", "ordering", "price_war")
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
+EXECUTION = "NBGRADER_EXECUTION"  # nbgrader sets it (autograde, validate) while it runs a notebook
 TEST_PREFIX = "test_"          # a test cell's grade_id is "test_<function>"
 HIDDEN = "hidden"
 MAGIC_NOTE = "  # (an IPython command: not run when graded)"
@@ -171,12 +177,17 @@ def _test_cells(notebook):
             if (grade_id(cell) or "").startswith(TEST_PREFIX)}
 
 
+def nbgrader_running():
+    """True while nbgrader runs the notebook (autograde, validate): the try-it cells then skip the
+    student's functions, which only the test cells call, in the sandbox and its time limits."""
+    return bool(os.environ.get(EXECUTION))
+
+
 def find_notebook(function):
     """The saved notebook this kernel runs: Jupyter names it in JPY_SESSION_NAME; under nbgrader
     (and nbconvert) it is the notebook in the working folder that has this function's test cell."""
     session = os.environ.get("JPY_SESSION_NAME", "")
-    if session.endswith(".ipynb") and Path(session).is_file() \
-            and not os.environ.get("NBGRADER_EXECUTION"):
+    if session.endswith(".ipynb") and Path(session).is_file() and not nbgrader_running():
         return Path(session)
     found = []
     for path in sorted(Path.cwd().glob("*.ipynb")):
@@ -271,7 +282,7 @@ def grade(function, checks=None):
     `checks` is "all" or "visible" (hidden checks are left to the collected notebook); by default
     "all" under nbgrader autograde and "visible" anywhere else.
     """
-    autograding = os.environ.get("NBGRADER_EXECUTION") == "autograde"
+    autograding = os.environ.get(EXECUTION) == "autograde"
     checks = checks or ("all" if autograding else "visible")
     if checks not in ("all", "visible"):
         raise ValueError(f"checks must be 'all' or 'visible', not {checks!r}")

@@ -9,12 +9,16 @@ are. Each reference module becomes a section of `adversarial_search.ipynb`:
   module's code, its solution regions kept between nbgrader's markers; the function docstrings
   are cut to their first sentence, since the markdown above states them in full;
 - a cell to try the code on the course's examples, each line commented with the reference's answer
-  (computed here, at generation time);
+  (computed here, at generation time); under nbgrader it prints "skipped while grading" instead,
+  since it would call the student's code outside the sandbox's time limits;
 - one test cell per function (read-only, "autograded tests"), worth the sum of that function's
   points in grading.toml: it calls autograder.nbgrader_tests.grade, which grades the hidden
   checks too under nbgrader autograde only, so the cell has no hidden-test section (nbgrader
   checksums a test cell before removing that section from the release, and would warn on every
   untouched one).
+
+The try-it and test cells import the autograder; where it is not installed, they fail with one line
+saying how to install it, as the notebook's introduction does.
 
     python -m autograder.notebooks            regenerate assignments/nbgrader/
     python -m autograder.notebooks --check    only report whether it is up to date
@@ -166,6 +170,30 @@ def _drop_cli_note(doc):
 
 
 # ---------------------------------------------------------------------------------------------
+# What the students install: the try-it and test cells import the autograder.
+
+# As the students' repository's README installs it (release_templates/README.md): editable, since
+# the grader reads grading.toml from the repository. A running kernel sees it after a restart.
+DISTRIBUTION = "adversarial-search-autograder"
+INSTALL = "%pip install -e FOLDER"
+MISSING_AUTOGRADER = (f"This cell needs the course's autograder, {DISTRIBUTION}: run {INSTALL} "
+                      f"(FOLDER: your clone of the course's student repository), then restart the "
+                      f"kernel.")
+
+
+def needs_the_autograder(imports):
+    """Import lines that, where the autograder is missing, fail with one line saying what to
+    install: IPython shows an exception's _render_traceback_ in place of its traceback."""
+    message = textwrap.wrap(MISSING_AUTOGRADER, width=88)
+    literals = [json.dumps(part + " ") for part in message[:-1]] + [json.dumps(message[-1])]
+    return ["try:", *(f"    {line}" for line in imports),
+            "except ModuleNotFoundError as missing:  # one line saying what to install",
+            "    missing._render_traceback_ = lambda: [",
+            *(f"        {literal}" for literal in literals[:-1]), f"        {literals[-1]}]",
+            "    raise"]
+
+
+# ---------------------------------------------------------------------------------------------
 # The course's examples: drawings and try-it cells.
 
 
@@ -216,12 +244,11 @@ def without_mermaid(markdown):
     return MERMAID_DIAGRAMS.sub("", markdown)
 
 
-# Per module: the setup lines of its try-it cell, then the expressions it prints.
+# Per module: the imports of its try-it cell, its other setup lines, then the expressions it prints.
 TRY_IT = {
     "minimax": (
-        ["from autograder.games import TicTacToe, TreeGame",
-         "",
-         "textbook = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])",
+        ["from autograder.games import TicTacToe, TreeGame"],
+        ["textbook = TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])",
          "exercise_1 = TreeGame([[5, 9, 4], [2, 7, 8], [6, 11, 3]])",
          'block = TicTacToe("XOX O    ")          # rows XOX / .O. / ...',
          'double_threat = TicTacToe("XO  X   O")  # rows XO. / .X. / ..O'],
@@ -233,9 +260,8 @@ TRY_IT = {
          "minimax_decision(double_threat, double_threat.initial)"]),
     "alphabeta": (
         ["from autograder.games import TicTacToe, TreeGame",
-         "from autograder.games.instrumented import InstrumentedGame",
-         "",
-         "",
+         "from autograder.games.instrumented import InstrumentedGame"],
+        ["",
          "def examined(search, game, *arguments):",
          '    """The search\'s answer, and how many nodes it examined (the root included)."""',
          "    counted = InstrumentedGame(game)",
@@ -254,9 +280,8 @@ TRY_IT = {
          "examined(alphabeta_value, TicTacToe())"]),
     "ordering": (
         ["from autograder.games import TicTacToe",
-         "from autograder.games.tictactoe import open_lines  # the course's open-lines evaluation",
-         "",
-         "empty = TicTacToe()",
+         "from autograder.games.tictactoe import open_lines  # the course's open-lines evaluation"],
+        ["empty = TicTacToe()",
          'block = TicTacToe("XOX O    ")',
          'x_in_the_centre = TicTacToe("    X    ")'],
         ["center_first(empty, empty.initial)",
@@ -264,9 +289,8 @@ TRY_IT = {
          "evaluation_order(empty, empty.initial, open_lines)",
          "evaluation_order(x_in_the_centre, x_in_the_centre.initial, open_lines)"]),
     "price_war": (
-        ["from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN",
-         "",
-         'options = PRICE_WAR_TREE["inici"]'],
+        ["from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN"],
+        ['options = PRICE_WAR_TREE["inici"]'],
         ["[rational_response(PRICE_WAR_TREE, THEIR_MARGIN, option) for option in options]",
          'rational_decision(PRICE_WAR_TREE, OUR_MARGIN, THEIR_MARGIN, "inici")',
          'guaranteed_decision(PRICE_WAR_TREE, OUR_MARGIN, "inici")']),
@@ -282,17 +306,24 @@ def _load_reference(reference_dir, module):
 
 
 def try_it_code(module, reference_dir):
-    """The try-it cell: each expression printed, commented with the reference's answer."""
-    setup, expressions = TRY_IT[module]
+    """The try-it cell: each expression printed, commented with the reference's answer; while
+    nbgrader runs the notebook, nothing printed, since the kernel would run the student's code
+    without the sandbox's time limits (the test cells grade it there)."""
+    imports, setup, expressions = TRY_IT[module]
     namespace = {name: value for name, value in vars(_load_reference(reference_dir, module)).items()
                  if not name.startswith("_")}
-    exec("\n".join(setup), namespace)  # noqa: S102 - our own example code, run on the reference
+    exec("\n".join(imports + setup), namespace)  # noqa: S102 - our own examples, on the reference
     width = max(len(e) for e in expressions) + len("print()") + 2
     lines = ["# Try your code on the course's examples (not graded). Each comment is the right "
-             "answer.", *setup, ""]
+             "answer.",
+             *needs_the_autograder([*imports, "from autograder.nbgrader_tests import "
+                                              "nbgrader_running"]), "", *setup, "",
+             "if nbgrader_running():  # the test cells run your code, under time limits",
+             '    print("skipped while grading")',
+             "else:"]
     for expression in expressions:
         answer = eval(expression, namespace)  # noqa: S307 - as above
-        lines.append(f"{f'print({expression})':<{width}}# {answer}")
+        lines.append(f"    {f'print({expression})':<{width}}# {answer}")
     return "\n".join(lines)
 
 
@@ -315,7 +346,8 @@ def test_code(function, checks):
              f"{len(checks)} check{'s' * (len(checks) > 1)}.",
              *(f"#   {p:>2g}  {what}{'  (hidden: graded when collected)' if h else ''}"
                for what, p, h in checks),
-             "from autograder.nbgrader_tests import grade", "", f'grade("{function}")']
+             *needs_the_autograder(["from autograder.nbgrader_tests import grade"]), "",
+             f'grade("{function}")']
     return "\n".join(lines)
 
 
@@ -359,8 +391,17 @@ def introduction(config, sections):
         "`raise NotImplementedError`). Keep the functions' names and parameters; you may add "
         "helper functions and standard-library imports in the same cell;",
         "- a cell to **try your code** on the course's examples: each comment is the right "
-        f"answer. It uses {GAMES_NOTE};",
+        f"answer. It uses {GAMES_NOTE}, and is skipped while your notebook is graded (the test "
+        "cells run your code then, under time limits);",
         "- one **test cell** per function (read-only), worth the points below.",
+        "",
+        f"**Install the autograder first.** The try-it and test cells need the course's "
+        f"autograder, the Python package `{DISTRIBUTION}` from the course's student repository "
+        f"(Python 3.11 or later). Install it into the Python that runs this notebook: run "
+        f"`{INSTALL}` in a cell, `FOLDER` being your clone of that repository (in a terminal: "
+        f"`pip install -e .` in that folder, with the same Python), then restart the kernel. "
+        f"Without it those cells say so in one line, and your notebook is still graded when it is "
+        f"collected.",
         "",
         "**How it is graded.** Each answer cell is graded as a Python module of its own "
         "(`minimax.py`, `alphabeta.py`, `ordering.py`, `price_war.py`), in a sandbox, against a "
@@ -368,9 +409,8 @@ def introduction(config, sections):
         "values, pruning under any window and the exact nodes each search examines. A cell cannot "
         "use what another cell defines. A missing or unfinished function scores zero for what it "
         "covers and never stops the rest from being graded. Code outside the answer cells is not "
-        "graded. A test cell grades the saved notebook, so save before you run one; where the "
-        "course's autograder is not installed, the tests run when your notebook is collected. "
-        "Some checks are hidden: their names, points and a hint are shown, never their inputs.",
+        "graded. A test cell grades the saved notebook, so save before you run one. Some checks "
+        "are hidden: their names, points and a hint are shown, never their inputs.",
         "",
         "| function | section | checks | points |",
         "|---|---|---|---|",
@@ -507,8 +547,10 @@ if KERNELS not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [KERNELS, *filter(None, [os.environ.get("JUPYTER_PATH")])])
 c.Execute.kernel_name = "{kernel}"
-# The first test cell grades the whole notebook (seconds; a slow or hanging submission is bounded
-# by grading.toml's own limits, call by call).
+# The first test cell grades the whole notebook (seconds; a slow or hanging function is bounded by
+# grading.toml's own limits, call by call). Nothing else calls the students' functions while
+# nbgrader runs the notebook: the try-it cells skip themselves (NBGRADER_EXECUTION is set). Only
+# code that a student runs at a cell's top level meets this timeout.
 c.Execute.timeout = 600
 '''
 
@@ -552,6 +594,14 @@ by hand (a test fails while this folder differs from what the generator writes).
   test cells, and could tamper with them, as with any nbgrader test. For grades that must resist
   that, grade the submissions in the sandbox alone: `python -m autograder grade submitted
   --output results` (or one notebook: `python -m autograder grade NOTEBOOK.ipynb`).
+- Under nbgrader the try-it cells call nothing and print "skipped while grading": only the test
+  cells call the students' functions, in the sandbox, so a function that hangs costs the
+  sandbox's time limit (grading.toml's `[limits]`), not the 600 s cell timeout. Code a student
+  adds at a cell's top level still runs in the kernel, bounded by that timeout only.
+- Students run the try-it and test cells with the autograder installed from the students'
+  repository (`python -m autograder release`): the notebook's introduction says
+  `{install}` in a cell, FOLDER being their clone, then a kernel restart;
+  without it those cells say so in one line.
 """
 
 GITIGNORE = """\
@@ -573,7 +623,7 @@ def course_files(reference_dir=REFERENCE_DIR, config_path=grading_config.DEFAULT
     return {
         ".gitignore": GITIGNORE,
         "README.md": README.format(assignment=ASSIGNMENT, notebook=NOTEBOOK, kernel=KERNEL_NAME,
-                                   version=NBGRADER_VERSION,
+                                   version=NBGRADER_VERSION, install=INSTALL,
                                    total=sum(p.points for p in config.checks.values())),
         "nbgrader_config.py": NBGRADER_CONFIG.replace("{kernel}", KERNEL_NAME),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",

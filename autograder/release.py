@@ -249,7 +249,7 @@ def placeholder_warnings(grader_repository, private_repository):
     given = {"--grader-repository": grader_repository,
              "--private-grader-repository": private_repository}
     return [f"autograder: warning: {option} is left at its placeholder {placeholder}, from which "
-            f"the students' workflow {use}; pass your own repository"
+            f"the students' workflow {use}; pass your own as {option} owner/name"
             for option, (placeholder, use) in PLACEHOLDERS.items()
             if given[option] == placeholder]
 

@@ -123,6 +123,7 @@ class Report:
     submission: str
     checks: list = field(default_factory=list)
     sandbox: str = "subprocess"
+    made_with: dict = field(default_factory=dict)  # provenance.made_with: what graded it
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])

@@ -64,7 +64,7 @@ def _read_limited(handle, limit, budget, what):
     return data
 
 
-def _python_files(names):
+def _python_files(path, names):
     """The .py files at the submission's top level, or one folder deep when nothing is on top."""
     top = [n for n in names if len(PurePosixPath(n).parts) == 1 and n.endswith(".py")]
     if any(PurePosixPath(n).name in CONTRACT_FILES for n in top):
@@ -75,6 +75,10 @@ def _python_files(names):
     if len(folders) == 1:
         folder = folders.pop()
         return [n for n in deeper if PurePosixPath(n).parts[0] == folder]
+    if len(folders) > 1:  # a folder of submissions, one level above the class folder it should be
+        raise SubmissionError(f"{path} holds solutions in {len(folders)} folders "
+                              f"({', '.join(sorted(folders)[:3])}), but one submission has its files on "
+                              f"top or in one folder; grade it as a class, one per folder")
     return []
 
 
@@ -108,7 +112,7 @@ def _from_zip(path, target):
         with zipfile.ZipFile(path) as archive:
             _check_entries(path, archive.infolist())
             entries = [info.filename for info in archive.infolist() if not info.is_dir()]
-            names = _python_files(entries)
+            names = _python_files(path, entries)
             notebooks = _handed_in_notebooks(entries)
             if notebooks and not names:
                 _from_zipped_notebooks(path, archive, notebooks, target, budget)
@@ -167,7 +171,7 @@ def _read_file(path, limit, budget):
 
 def _from_folder(path, target, budget):
     listing = _listing(path)
-    names = _python_files([name for name in listing if name.endswith(".py")])
+    names = _python_files(path, [name for name in listing if name.endswith(".py")])
     notebooks = _handed_in_notebooks(listing)
     if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds
         _from_notebooks([path / name for name in notebooks], target, budget)

@@ -4,7 +4,8 @@ Time limits are enforced from here, by killing the worker's whole process group:
 worker could be defeated by the code it times. Each function gets a worker of its own, and after a
 kill or a crash the next call starts a fresh one, so nothing one function leaves behind (memory it
 hoards, threads it leaves running) can cost another function its points. A function that has timed
-out once fails its later checks at once, so a hang costs at most one time limit per function.
+out once fails its later checks at once, so a hang costs at most two time limits per function (the
+second only tells a call that ends too slowly from one that may never end: see Pending._overran).
 Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py), so that the
 student reads the line of their own code where the call was stopped.
 """
@@ -53,6 +54,9 @@ STARTUP_OUTPUT = 500  # characters of what the last of them wrote, for the grade
 CPU_TICK = 0.1          # seconds between looks at a running call's CPU time
 WALL_FACTOR = 10        # a call may wait this many times its CPU limit on the wall clock...
 WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
+# A call past its CPU limit has timed out, whatever follows; it runs on until this many times the
+# limit only for the message to tell a slow call, which returns by then, from one that may never end
+GRACE_FACTOR = 2
 STACK_WAIT_SECONDS = 1.0  # for a stopped call's stack to arrive, before the kill...
 STACK_QUIET_SECONDS = 0.05  # ...and for more of it, once it has begun
 STACK_LIMIT = 64 * 1024  # bytes of it read at most: the worker may write anything to that pipe
@@ -77,6 +81,7 @@ class StudentTimedOut(BaseException):
     `cause` is the message without the input, which a hidden check may show."""
 
     shown = None
+    finished = False  # the call returned, after its limit: there is no line it was stopped at
 
     def __init__(self, message, call=None):
         super().__init__(message)
@@ -374,7 +379,7 @@ class Pending:
         """The reply, within `limit` seconds of the worker's CPU time (see Sandbox.cpu_seconds),
         and within WALL_FACTOR times that on the wall clock, for code that waits without
         computing. The first CPU_TICK seconds count as CPU time whatever the worker did: most
-        calls end before them, and so cost no look at /proc."""
+        calls end before them, and so cost no look at /proc. Past `limit`, see _overran."""
         cpu = self.student.sandbox.cpu_seconds
         wall_limit = max(WALL_FLOOR_SECONDS, WALL_FACTOR * limit)
         counted_from = None  # (wall clock, the worker's CPU time) at the first look
@@ -391,19 +396,51 @@ class Pending:
                     wall_limit = limit
                 elif counted_from is None:
                     counted_from = (now, seconds)
-                elif counted_from[0] - self.started + seconds - counted_from[1] > limit:
-                    raise StudentTimedOut(self._exceeded(limit)) from None
+                elif self._used(counted_from, seconds) > limit:
+                    raise self._overran(limit, counted_from, wall_limit) from None
+
+    def _used(self, counted_from, seconds):
+        """The call's CPU time, from the worker's CPU time `seconds` now (see _reply_in_time)."""
+        return counted_from[0] - self.started + seconds - counted_from[1]
+
+    def _overran(self, limit, counted_from, wall_limit):
+        """The time-out of a call that has used more than `limit` seconds of CPU time; whether it
+        returns by GRACE_FACTOR times that only chooses the advice. The message quotes limits,
+        never a time measured, so that the same submission gets the same words on every run."""
+        grace = GRACE_FACTOR * limit
+        if not self._returns_by(grace, counted_from, wall_limit):
+            return StudentTimedOut(f"{self._exceeded(limit)}; look for a loop that never ends, or "
+                                   f"for work done again and again")
+        timed_out = StudentTimedOut(
+            f"{self._exceeded(limit)}; it finished before {grace:.1f} s, so it ends, but too "
+            f"slowly: look for work done again and again (a copied state, a search repeated)")
+        timed_out.finished = True
+        return timed_out
+
+    def _returns_by(self, seconds, counted_from, wall_limit):
+        """Whether the call replies within `seconds` of CPU time and the wall clock's limit, and
+        before its worker ends. CPU time, unlike the wall clock, gives a busy machine the same
+        answer. A reply too large to read is a reply all the same."""
+        cpu = self.student.sandbox.cpu_seconds
+        while (now := time.monotonic()) < self.started + wall_limit:
+            try:
+                return self._reply(min(now + CPU_TICK, self.started + wall_limit)) is not None
+            except TimeoutError:
+                if self._used(counted_from, cpu()) > seconds:
+                    return False
+            except ReplyRejected:
+                return True
+        return False
 
     def _exceeded(self, limit):
         limits = self.student.limits
         return (f"{self.function} did not return within the time limit of {limit:.1f} s of CPU "
                 f"time ({limits.slowdown:g} times the reference's CPU time for the same call, "
-                f"plus {limits.call_floor_seconds:g} s); look for a loop that never ends, or "
-                f"for work done again and again")
+                f"plus {limits.call_floor_seconds:g} s)")
 
     def _waited(self, wall_limit, counted_from, cpu):
         used = "" if counted_from is None else \
-            f", using {counted_from[0] - self.started + cpu() - counted_from[1]:.1f} s of CPU time,"
+            f", using {self._used(counted_from, cpu()):.1f} s of CPU time,"
         return (f"{self.function} did not return within {wall_limit:.0f} s{used} so it waited "
                 f"without computing: look for a sleep, an input() or a lock that is never "
                 f"released")
@@ -420,7 +457,7 @@ class Pending:
             student.close()  # the rest of the reply is still in the pipe
             return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
         except StudentTimedOut as timed_out:
-            where = student.worker.where_stopped()
+            where = None if timed_out.finished else student.worker.where_stopped()
             student.close()
             student.timed_out[self.function] = limit
             raise StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),

@@ -2,9 +2,13 @@
 import csv
 import json
 import shutil
+import sqlite3
+from types import SimpleNamespace
 
 from autograder import answers
-from autograder.batch import find_submissions
+from autograder import config as grading_config
+from autograder.batch import Eta, find_submissions
+from autograder.students import Student
 from conftest import ROOT, reference_files, run_cli
 
 
@@ -36,6 +40,17 @@ def test_a_class_is_graded_into_results_and_a_gradebook(tmp_path):
     assert {f["function"]: f"{f['points']:g}" for f in alice["functions"]}["guaranteed_decision"] \
         == book["alice"]["guaranteed_decision"]
     assert "Checks failed most often" in completed.stderr and "eta" in completed.stderr
+
+    # What to hand back is what the student would see running the grader: hidden checks as name,
+    # points and cause or hint, never the input the instructor's result holds.
+    hidden = [c for c in alice["checks"] if c["visibility"] == "hidden" and c["shown"]]
+    assert hidden and hidden[0]["status"] == "failed"
+    for form, suffix in (("markdown", ".md"), ("html", ".html")):
+        handed_back = (output / "feedback" / f"alice{suffix}").read_text()
+        assert handed_back == run_cli("grade", tmp_path / "class" / "alice", "--format",
+                                      form).stdout
+        assert hidden[0]["name"].split(":")[0] in handed_back
+        assert hidden[0]["feedback"].splitlines()[0] not in handed_back
 
     again = run_cli("grade", tmp_path / "class", "--output", output)
     assert "3 submissions already graded" in again.stderr
@@ -83,3 +98,157 @@ def test_reference_answers_for_other_code_are_ignored(tmp_path):
     path.write_text(json.dumps(data))
     assert answers.load(path) == {}
     assert answers.load(tmp_path / "missing.json") == {}
+
+
+def policy_with(tmp_path, old, new):
+    """A copy of grading.toml with `old` replaced by `new` (which must be there)."""
+    text = (ROOT / "grading.toml").read_text()
+    assert old in text
+    path = tmp_path / "grading.toml"
+    path.write_text(text.replace(old, new))
+    return path
+
+
+def test_a_policy_that_breaks_the_reference_stops_before_any_student(tmp_path):
+    tight = policy_with(tmp_path, "memory_mb = 1024", "memory_mb = 80")
+    klass = make_class(tmp_path / "class")
+    batch = run_cli("grade", klass, "--output", tmp_path / "out", "--config", tight)
+    single = run_cli("grade", klass / "carol", "--config", tight)
+    for completed in (batch, single):
+        assert completed.returncode == 2
+        assert completed.stderr.strip().splitlines()[-1].startswith(
+            "autograder: the limits in grading.toml break the reference itself: ")
+    assert not list((tmp_path / "out").glob("*.json"))
+
+
+def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
+    folder = tmp_path / "class"
+    for name in ("stub", "stub2"):  # the stubs: the fastest grading
+        shutil.copytree(ROOT / "assignments", folder / name,
+                        ignore=shutil.ignore_patterns("nbgrader"))
+    output = tmp_path / "out"
+    assert run_cli("grade", folder, "--output", output).returncode == 0
+    first = read_gradebook(output)
+    hint = next(p.hint for p in grading_config.load().checks.values() if p.hint)
+    edited = policy_with(tmp_path, hint, hint + " (edited)")
+    again = run_cli("grade", folder, "--output", output, "--config", edited)
+    assert "policy changed since 2 results were made: grading them again" in again.stderr
+    second = read_gradebook(output)
+    assert {r["policy"] for r in first.values()} != {r["policy"] for r in second.values()}
+    assert len({r["policy"] for r in second.values()}) == 1
+    assert "already graded" in run_cli("grade", folder, "--output", output, "--config",
+                                       edited).stderr
+
+
+METADATA = """\
+submission_1001:
+  :submitters:
+  - :name: Ana Pop
+    :sid: '1001'
+    :email: ana@example.edu
+  - :name: "=HYPERLINK(\\"http://evil.example\\", \\"Ben\\")"
+    :sid: '1002'
+    :email: ben@example.edu
+  :created_at: 2026-11-30 10:00:00.000000000 -08:00
+  :score: !ruby/object:BigDecimal 18:0.5E2
+submission_1003:
+  :submitters:
+  - :name: Carla Ruiz
+    :sid: '1003'
+    :email: carla@example.edu
+"""
+
+
+def gradescope_export(folder):
+    """An export of two submissions, the stubs (the quickest to grade): a group of two and one
+    student, as Gradescope writes it, Ruby tags and all."""
+    for name in ("submission_1001", "submission_1003"):
+        shutil.copytree(ROOT / "assignments", folder / name,
+                        ignore=shutil.ignore_patterns("nbgrader"))
+    (folder / "submission_metadata.yml").write_text(METADATA)
+    return folder
+
+
+def test_students_are_named_one_row_each_joined_to_a_roster_and_exported(tmp_path):
+    export, output = gradescope_export(tmp_path / "export"), tmp_path / "out"
+    assert run_cli("grade", export, "--output", output).returncode == 0
+    book = list(csv.DictReader((output / "gradebook.csv").open(newline="")))
+    assert [(r["id"], r["name"], r["sid"], r["group"]) for r in book] == [
+        ("submission_1001", "Ana Pop", "1001", "submission_1001"),
+        ("submission_1001", "'=HYPERLINK(\"http://evil.example\", \"Ben\")", "1002",
+         "submission_1001"),
+        ("submission_1003", "Carla Ruiz", "1003", "")]
+    assert book[0]["total"] == book[1]["total"] == book[2]["total"] == "0"
+
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Student ID,Full Name,Section\n1001,Ana Popescu,A\n1003,Carla Ruiz,B\n"
+                      "1004,Dan Ionescu,A\n")
+    joined = run_cli("grade", export, "--output", output, "--roster", roster)
+    assert joined.returncode == 0, joined.stderr
+    book = {r["sid"]: r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))}
+    assert book["1001"]["name"] == "Ana Popescu"  # the registrar's spelling wins
+    assert book["1002"]["email"] == "ben@example.edu"  # not on the roster: the platform's
+    assert book["1004"]["status"] == "not submitted" and book["1004"]["name"] == "Dan Ionescu"
+
+    for form in ("canvas", "moodle", "csv"):
+        exported = run_cli("export", "grades", output, "--format", form)
+        assert exported.returncode == 0, exported.stderr
+        rows = list(csv.reader((output / f"grades-{form}.csv").open(newline="")))
+        graded = [r for r in book.values() if r["status"] == "graded"]
+        sids = [row[{"canvas": 2, "moodle": 1, "csv": 1}[form]] for row in rows]
+        assert sorted(r["sid"] for r in graded) == sorted(s for s in sids if s.isdigit())
+        assert not any(cell.startswith("=") for row in rows for cell in row)
+    canvas = list(csv.reader((output / "grades-canvas.csv").open(newline="")))
+    assert canvas[1][0] == "Points Possible" and canvas[1][-1] == book["1001"]["max"]
+
+    missing = run_cli("export", "grades", tmp_path / "nowhere", "--format", "canvas")
+    assert missing.returncode == 2 and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_nbgrader_students_are_named_from_its_gradebook(tmp_path):
+    course = tmp_path / "course"
+    (course / "submitted" / "ana" / "adversarial_search").mkdir(parents=True)
+    with sqlite3.connect(course / "gradebook.db") as database:
+        database.execute("CREATE TABLE student (id TEXT, first_name TEXT, last_name TEXT, "
+                         "email TEXT, lms_user_id TEXT)")
+        database.execute("INSERT INTO student VALUES ('ana', 'Ana', 'Pop', 'ana@x.edu', NULL)")
+    [entry] = find_submissions([course])
+    assert entry.students == (Student("Ana Pop", "ana", "ana@x.edu"),)
+
+
+def test_a_folder_of_several_submissions_is_an_error_not_a_grade(tmp_path):
+    section = tmp_path / "classes" / "section-a"
+    for student in ("ana", "ben"):
+        reference_files(section / student)
+    reference_files(tmp_path / "classes" / "zoe")
+    output = tmp_path / "out"
+    assert run_cli("grade", tmp_path / "classes", "--output", output).returncode == 0
+    status = read_gradebook(output)["section-a"]["status"]
+    assert status.startswith("error: ") and "holds solutions in 2 folders (ana, ben)" in status
+
+
+def test_similarity_names_the_renamed_copies_and_not_the_independent_solution(tmp_path):
+    klass = tmp_path / "class"
+    for name in ("original", "renamed", "independent"):
+        shutil.copytree(ROOT / "tests" / "similarity" / name, klass / name)
+    for name in ("inject", "inject-copy"):  # a pair, so the report quotes their code
+        shutil.copytree(ROOT / "tests" / "hostile" / "inject_similarity_report", klass / name,
+                        ignore=shutil.ignore_patterns("*.toml"))
+    output = tmp_path / "out"
+    completed = run_cli("grade", klass, "--output", output, "--similarity")
+    assert completed.returncode == 0, completed.stderr
+    listed = [line for line in completed.stderr.splitlines() if "%" in line and "│" in line]
+    assert len(listed) == 2 and not any("independent" in line for line in listed)
+    assert any("original" in line and "renamed" in line for line in listed)
+    report = (output / "similarity.html").read_text()
+    assert "similarity-report-3c9d" in report and "<script>alert" not in report
+
+
+def test_the_eta_is_the_pace_of_the_whole_batch_so_far():
+    def task(completed, elapsed, total=27):
+        return SimpleNamespace(completed=completed, elapsed=elapsed, total=total,
+                               finished=completed == total)
+    # 3 graded in 90 s, all jobs together: 24 left at 30 s each, whatever the last ones took
+    assert Eta().render(task(3, 90.0)).plain == "eta 00:12:00"
+    assert Eta().render(task(0, 5.0)).plain == "eta -"
+    assert Eta().render(task(27, 800.0)).plain == "eta -"

@@ -1,76 +1,249 @@
-"""grading.toml as instructors write it: check-config's summary, and each setting reaching the
-checks (collection only: nothing is graded here)."""
+"""grading.toml as instructors write it: check-config's summary, every setting refused out of its
+range in one line that names the file, the key, the range and the value, misspelt keys named with
+the closest valid one, and each setting reaching the checks (collection only: nothing is graded
+here). The repository's policy is read, never assumed: new points keep these tests passing."""
 import dataclasses
+import json
 import tomllib
+from dataclasses import fields
 
 import pytest
 
 from autograder import config as grading_config
+from autograder.config import CheckPolicy, ConfigError, Limits
 from autograder.engine import collect_checks
-from conftest import ROOT, run_cli
+from conftest import ROOT, policy_with, run_cli
+
+POLICY = grading_config.load()
+A_CHECK, OTHER_CHECK = list(POLICY.checks)[:2]  # any two checks: their values are read, not assumed
+
+
+def policy_text(checks=None, limits="", hypothesis=""):
+    """A grading.toml of the repository's checks (or `checks`, name to CheckPolicy) and total,
+    with these lines in [limits] and [hypothesis]."""
+    entries = "\n".join(
+        f"{json.dumps(name)} = {{ points = {policy.points!r}, visibility = "
+        f"{json.dumps(policy.visibility)}, hint = {json.dumps(policy.hint)}"
+        f"{f', examples = {policy.examples}' if policy.examples else ''} }}"
+        for name, policy in (checks or POLICY.checks).items())
+    return (f"[grading]\ntotal = {POLICY.total!r}\n[hypothesis]\n{hypothesis}\n"
+            f"[limits]\n{limits}\n[checks]\n{entries}\n")
+
+
+def refused(tmp_path, text):
+    """The one-line error load() gives for grading.toml holding `text`, without its path, which
+    it must start with."""
+    path = tmp_path / "grading.toml"
+    path.write_text(text)
+    with pytest.raises(ConfigError) as error:
+        grading_config.load(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}: ") and "\n" not in message
+    return message.removeprefix(f"{path}: ")
 
 
 def test_check_config_summarises_a_valid_policy():
     # The expected line is counted from the file as written, not from the loader under test.
-    entries = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    policy = tomllib.loads((ROOT / "grading.toml").read_text())
+    entries = policy["checks"]
     completed = run_cli("check-config")
     assert completed.returncode == 0, completed.stderr
-    assert (f"{len(entries)} checks, {sum(e['points'] for e in entries.values())} points"
+    assert (f"{len(entries)} checks, {sum(e['points'] for e in entries.values()):g} points, "
+            f"of [grading] total = {policy['grading']['total']:g}"
             in completed.stdout.splitlines()[0])
     assert "alphabeta_value" in completed.stdout and "guaranteed_decision" in completed.stdout
 
 
+def test_check_config_shows_the_limits_and_hypothesis_settings(tmp_path):
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK], examples=3)}
+    path = tmp_path / "grading.toml"
+    path.write_text(policy_text(checks, limits="memory_mb = 512\nslowdown = 2.5",
+                                hypothesis="max_examples = 7"))
+    completed = run_cli("check-config", "--config", path)
+    assert completed.returncode == 0, completed.stderr
+    lines = completed.stdout.splitlines()
+    assert "  memory_mb = 512 MiB per worker process" in lines
+    assert "  slowdown = 2.5 × the reference's CPU time, added per call" in lines
+    for key, value, unit in Limits().described():  # the others, at their defaults
+        if key not in ("memory_mb", "slowdown"):
+            assert f"  {key} = {value} {unit}" in lines
+    assert "hypothesis: max_examples = 7 generated games per check" in lines
+    assert f"  {A_CHECK}: examples = 3 instead" in lines
+    assert not any(f"{OTHER_CHECK}: examples" in line for line in lines)
+
+
 def test_check_config_names_the_mistake(tmp_path):
-    (tmp_path / "grading.toml").write_text(
-        (ROOT / "grading.toml").read_text().replace("{ points = 6 }", "{ points = 6, exmples = 9 }"))
+    (tmp_path / "grading.toml").write_text(policy_with(A_CHECK, "exmples = 9"))
     completed = run_cli("check-config", "--config", tmp_path / "grading.toml")
     assert completed.returncode == 2 and completed.stderr.count("\n") == 1
-    assert "guaranteed_decision" in completed.stderr and "must be a table like" in completed.stderr
+    assert completed.stderr == (f"autograder: {tmp_path / 'grading.toml'}: [checks] "
+                                f"{json.dumps(A_CHECK)} has an unknown key 'exmples'; "
+                                f"did you mean 'examples'?\n")
 
 
-def test_a_check_without_an_entry_is_refused(tmp_path):
-    kept = [line for line in (ROOT / "grading.toml").read_text().splitlines()
-            if not line.startswith('"guaranteed_decision:')]
-    path = tmp_path / "grading.toml"
-    path.write_text("\n".join(kept))
-    config = grading_config.load(path)
-    with pytest.raises(grading_config.ConfigError, match="has no entry for the check "
-                                                         "'guaranteed_decision"):
-        collect_checks(config)
+@pytest.mark.parametrize("text, says", [
+    # what an instructor's trial met: a traceback, or nothing said at all
+    ("[hypothesis]\nmax_examples = 0", "hypothesis.max_examples = 0 is out of range; "
+                                       "allowed: a whole number from 1 to 10000"),
+    ("[limits]\nmemory_mb = 0", "limits.memory_mb = 0 is out of range; "
+                                "allowed: a whole number from 64 to 65536"),
+])
+def test_check_config_refuses_a_setting_out_of_range_in_one_line(tmp_path, text, says):
+    (tmp_path / "grading.toml").write_text(text)
+    completed = run_cli("check-config", "--config", tmp_path / "grading.toml")
+    assert completed.returncode == 2
+    assert completed.stderr == f"autograder: {tmp_path / 'grading.toml'}: {says}\n"
 
 
-def test_examples_per_check_reach_hypothesis():
-    config = grading_config.load()
-    name = "minimax_value: exact values on random trees"
-    checks = dict(config.checks)
-    checks[name] = dataclasses.replace(checks[name], examples=7)
-    assert name in collect_checks(dataclasses.replace(config, checks=checks))
-    from autograder.checks.test_minimax import test_minimax_value_on_trees
-    assert test_minimax_value_on_trees._hypothesis_internal_use_settings.max_examples == 7
+@pytest.mark.parametrize("text, says", [
+    ("[hypothesis]\nmax_examples = 2.5", "hypothesis.max_examples = 2.5 is not a whole number; "
+                                         "allowed: a whole number from 1 to 10000"),
+    ("[hypothesis]\nmax_examples = 100000", "hypothesis.max_examples = 100000 is out of range"),
+    ("[limits]\nmemory_mb = 512.5", "limits.memory_mb = 512.5 is not a whole number"),
+    ("[limits]\nprocesses = true", "limits.processes = true is not a whole number"),
+    ("[limits]\nslowdown = 0.5", "limits.slowdown = 0.5 is out of range; "
+                                 "allowed: a number from 1 to 1000"),
+    ("[limits]\ncall_floor_seconds = 0", "limits.call_floor_seconds = 0 is out of range; "
+                                         "allowed: a number above 0 and at most 600"),
+    ("[limits]\ncall_floor_seconds = 5\ncheck_seconds = 4",
+     "limits.check_seconds = 4 is below limits.call_floor_seconds = 5"),
+    ("[limits]\noutput_kb = \"64\"", 'limits.output_kb = "64" is not a whole number'),
+    ("[grading]\ntotal = 0", "grading.total = 0 is out of range; "
+                             "allowed: a number above 0 and at most 10000"),
+    ("limits = 3", "limits must be a section, [limits], not 3"),
+])
+def test_settings_out_of_range_are_refused(tmp_path, text, says):
+    assert refused(tmp_path, text).startswith(says)
+
+
+@pytest.mark.parametrize("limit", fields(Limits), ids=lambda limit: limit.name)
+def test_every_limit_is_range_checked(tmp_path, limit):
+    allowed = limit.metadata["allowed"]
+    below = allowed.low if allowed.above else allowed.low - 1
+    for value in (below, allowed.high + 1):
+        assert refused(tmp_path, f"[limits]\n{limit.name} = {value}") == (
+            f"limits.{limit.name} = {value} is out of range; allowed: {allowed}")
+    if allowed.whole:
+        assert refused(tmp_path, f"[limits]\n{limit.name} = {allowed.low}.5").startswith(
+            f"limits.{limit.name} = {allowed.low}.5 is not a whole number")
 
 
 @pytest.mark.parametrize("entry, says", [
-    ('{ points = 1, examples = 0 }', "must be a whole number of at least 1"),
-    ('{ points = 1, hint = 3 }', "must be a string"),
-    ('{ points = -1 }', "must be a non-negative number"),
+    ('{ points = 1, examples = 0 }', '.examples = 0 is out of range; '
+                                     'allowed: a whole number from 1 to 10000'),
+    ('{ points = 1, examples = 1.5 }', '.examples = 1.5 is not a whole number'),
+    ('{ points = 1, hint = 3 }', '.hint must be a string, not 3'),
+    ('{ points = -1 }', '.points = -1 is out of range; allowed: a number from 0 to 100'),
+    ('{ points = inf }', '.points = inf is not a number'),
+    ('{ points = true }', '.points = true is not a number'),
+    ('{ points = "two" }', '.points = "two" is not a number'),
+    ('{ visibility = "hidden", hint = "h" }', '.points is missing; set it to a number'),
+    ('{ points = 1, checked_here = "no" }', '.checked_here must be true or false, not "no"'),
+    ('{ points = 1, visibility = "secret" }', '.visibility = "secret" is not allowed; use one '
+                                             'of "visible", "hidden", "after_due_date"'),
+    ('3', 'must be a table like { points = 2'),
 ])
 def test_bad_check_entries_are_refused(tmp_path, entry, says):
+    name = json.dumps(A_CHECK)
+    assert says in refused(tmp_path, f'[grading]\ntotal = 100\n[checks]\n{name} = {entry}\n')
+
+
+@pytest.mark.parametrize("hint", ["", "  "])
+def test_a_hidden_check_needs_a_hint(tmp_path, hint):
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK],
+                                                            visibility="hidden", hint=hint)}
+    assert refused(tmp_path, policy_text(checks)).startswith(
+        f"[checks] {json.dumps(A_CHECK)} is hidden, so it needs a hint: add hint = ")
+
+
+@pytest.mark.parametrize("more", [1, 0.5])
+def test_points_must_add_up_to_the_total(tmp_path, more):
+    policy = POLICY.checks[A_CHECK]
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(policy, points=policy.points + more)}
+    assert refused(tmp_path, policy_text(checks)) == (
+        f"the checks' points add up to {POLICY.total + more:g}, not [grading] total = "
+        f"{POLICY.total:g}; change points so they do")
+
+
+def test_points_moved_between_checks_keep_the_total(tmp_path):
+    moved = min(1, POLICY.checks[A_CHECK].points)
+    checks = {**POLICY.checks,
+              A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK],
+                                           points=POLICY.checks[A_CHECK].points - moved),
+              OTHER_CHECK: dataclasses.replace(POLICY.checks[OTHER_CHECK],
+                                               points=POLICY.checks[OTHER_CHECK].points + moved)}
     path = tmp_path / "grading.toml"
-    path.write_text(f'[checks]\n"minimax_value: exact values on random trees" = {entry}\n')
-    with pytest.raises(grading_config.ConfigError, match=says):
+    path.write_text(policy_text(checks))
+    assert grading_config.load(path).checks == checks
+
+
+def test_points_in_tenths_add_up_exactly(tmp_path):
+    # 0.1 ten times is 0.9999999999999999 in a float's plain sum
+    entries = "".join(f'"check {i}" = {{ points = 0.1 }}\n' for i in range(10))
+    path = tmp_path / "grading.toml"
+    path.write_text(f"[grading]\ntotal = 1\n[checks]\n{entries}")
+    assert grading_config.load(path).total == 1
+
+
+def test_the_total_is_100_unless_set(tmp_path):
+    path = tmp_path / "grading.toml"
+    path.write_text(f'[checks]\n"a check" = {{ points = {grading_config.DEFAULT_TOTAL} }}\n')
+    assert grading_config.load(path).total == grading_config.DEFAULT_TOTAL == 100
+    path.write_text('[checks]\n"a check" = { points = 99 }\n')
+    with pytest.raises(ConfigError, match=r"add up to 99, not \[grading\] total = 100"):
         grading_config.load(path)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("[limts]\n", "the file has an unknown section 'limts'; did you mean 'limits'?"),
+    ("[limits]\nslowdwn = 3\n", "[limits] has an unknown key 'slowdwn'; did you mean 'slowdown'?"),
+    ("[hypothesis]\nmax_exampels = 5\n",
+     "[hypothesis] has an unknown key 'max_exampels'; did you mean 'max_examples'?"),
+    ("[grading]\ntotl = 100\n", "[grading] has an unknown key 'totl'; did you mean 'total'?"),
+    ('[official]\nslat = "0123456789abcdef0123"\n',
+     "[official] has an unknown key 'slat'; did you mean 'salt'?"),
+    ('[checks]\n"a check" = { points = 100, visibility = "hidden", hnit = "h" }\n',
+     """[checks] "a check" has an unknown key 'hnit'; did you mean 'hint'?"""),
+    ("[official]\nsecret = 1\n", "[official] has an unknown key 'secret'; the valid ones are "
+                                 "'salt'"),
+])
+def test_misspelt_keys_are_named_with_the_closest_valid_one(tmp_path, text, says):
+    assert refused(tmp_path, text) == says
+
+
+def test_a_check_without_an_entry_is_refused_with_the_closest_entry():
+    typo = A_CHECK[:-1]  # the entry an instructor misspelt
+    checks = {typo if name == A_CHECK else name: policy for name, policy in POLICY.checks.items()}
+    with pytest.raises(ConfigError) as error:
+        collect_checks(dataclasses.replace(POLICY, checks=checks))
+    assert str(error.value) == (f"grading.toml has no entry for the check {A_CHECK!r}: add it "
+                                f"under [checks]; did you mean {typo!r}?")
+
+
+def test_an_entry_that_names_no_check_is_refused_with_the_closest_check():
+    typo = A_CHECK + "s"
+    checks = {**POLICY.checks, typo: CheckPolicy(points=0)}
+    with pytest.raises(ConfigError) as error:
+        collect_checks(dataclasses.replace(POLICY, checks=checks))
+    assert str(error.value) == (f"grading.toml names a check that does not exist: {typo!r}; "
+                                f"did you mean {A_CHECK!r}?")
+
+
+def test_examples_per_check_reach_hypothesis():
+    name = "minimax_value: exact values on random trees"
+    checks = dict(POLICY.checks)
+    checks[name] = dataclasses.replace(checks[name], examples=7)
+    assert name in collect_checks(dataclasses.replace(POLICY, checks=checks))
+    from autograder.checks.test_minimax import test_minimax_value_on_trees
+    assert test_minimax_value_on_trees._hypothesis_internal_use_settings.max_examples == 7
 
 
 @pytest.mark.parametrize("official, says", [
     ('salt = "short"', "official.salt must be a string of at least 16 characters"),
     ('salt = 1234567890123456789', "official.salt must be a string"),
-    ('slat = "0123456789abcdef0123"', "unknown setting official.slat"),
 ])
 def test_bad_salts_are_refused(tmp_path, official, says):
-    path = tmp_path / "grading.toml"
-    path.write_text(f"[official]\n{official}\n")
-    with pytest.raises(grading_config.ConfigError, match=says):
-        grading_config.load(path)
+    assert refused(tmp_path, f"[official]\n{official}\n").startswith(says)
 
 
 def test_check_config_says_where_the_games_come_from(tmp_path):

@@ -1,5 +1,7 @@
 """The Gradescope autograder zip, run the way Gradescope runs it: unpacked under a root laid out as
-Gradescope lays it out (source, submission, results), then run_autograder per submission."""
+Gradescope lays it out (source, submission, results), then run_autograder per submission; and its
+setup.sh on stand-in base images (an os-release file, with apt-get and python3.11 recording what
+they are asked)."""
 import json
 import shutil
 import subprocess
@@ -8,7 +10,12 @@ import zipfile
 
 import pytest
 
+from autograder import config as grading_config
 from conftest import ROOT, reference_files, run_cli
+
+SETUP = ROOT / "autograder" / "gradescope_templates" / "setup.sh"
+# What the os-release file of each base image says (Gradescope offers these Ubuntu versions).
+UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\nVERSION_ID="{}"\n'
 
 
 @pytest.fixture(scope="module")
@@ -53,7 +60,7 @@ def test_the_zip_holds_the_grader_and_executable_scripts(archive):
 
 def test_a_correct_submission_gets_full_marks(archive, tmp_path):
     results = run_on(archive, tmp_path, list(reference_files(tmp_path / "work").glob("*.py")))
-    assert results["score"] == results["max_score"] == 100
+    assert results["score"] == results["max_score"] == grading_config.load().total
     assert "bwrap" in results["output"] or "sandbox" in results["output"]
 
 
@@ -73,3 +80,53 @@ def test_an_empty_submission_gets_a_valid_results_file_that_says_why(archive, tm
     assert results["score"] == 0 and results["tests"] == []
     assert results["output"].startswith("Could not grade this submission: ")
     assert "holds none of minimax.py" in results["output"]
+
+
+def run_setup(tmp_path, os_release):
+    """setup.sh with `os_release` as /etc/os-release (None: no such file), under a scratch root,
+    with stand-in apt-get and python3.11 (whose venv's pip records too): the completed run and
+    the commands it ran, one a line."""
+    bin_dir, log, root = tmp_path / "bin", tmp_path / "calls.log", tmp_path / "autograder"
+    bin_dir.mkdir()
+    log.write_text("")
+    recorder = f'#!/bin/sh\necho "$(basename "$0") $*" >> "{log}"\n'
+    (bin_dir / "apt-get").write_text(recorder)
+    (bin_dir / "python3.11").write_text(  # `-m venv DIR` makes DIR/bin/pip, a recorder too
+        recorder + f'mkdir -p "$3/bin" && printf \'%s\' \'{recorder}\' > "$3/bin/pip" && '
+                   'chmod +x "$3/bin/pip"\n')
+    for command in bin_dir.iterdir():
+        command.chmod(0o755)
+    release = tmp_path / "os-release"
+    if os_release is not None:
+        release.write_text(os_release)
+    environ = {"PATH": f"{bin_dir}:/usr/bin:/bin", "AUTOGRADER_ROOT": str(root),
+               "AUTOGRADER_OS_RELEASE": str(release)}
+    completed = subprocess.run(["bash", str(SETUP)], env=environ, capture_output=True, text=True,
+                               timeout=60)
+    return completed, log.read_text().splitlines()
+
+
+def test_setup_installs_python_3_11_on_ubuntu_22_04(tmp_path):
+    completed, calls = run_setup(tmp_path, UBUNTU.format("22.04"))
+    assert completed.returncode == 0, completed.stderr
+    root = tmp_path / "autograder"
+    assert calls == ["apt-get update -qq",
+                     "apt-get install -y -qq python3.11 python3.11-venv bubblewrap",
+                     f"python3.11 -m venv {root}/venv",
+                     f"pip install -q {root}/source"]
+
+
+@pytest.mark.parametrize("os_release, found", [
+    (UBUNTU.format("18.04"), "ubuntu 18.04"),
+    (UBUNTU.format("20.04"), "ubuntu 20.04"),
+    (UBUNTU.format("24.04"), "ubuntu 24.04"),
+    ('NAME="Debian GNU/Linux"\nID=debian\nVERSION_ID="12"\n', "debian 12"),
+    (None, "unknown"),
+])
+def test_setup_on_another_base_image_says_which_to_choose_and_installs_nothing(os_release, found,
+                                                                               tmp_path):
+    completed, calls = run_setup(tmp_path, os_release)
+    assert completed.returncode == 1 and calls == []
+    assert completed.stderr.splitlines() == [
+        f"setup.sh: this autograder needs Gradescope's Ubuntu 22.04 base image (this one is "
+        f"'{found}'); choose it under Configure Autograder > Base Image, then rebuild"]

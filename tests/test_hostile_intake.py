@@ -38,8 +38,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder.batch import (ANSWERS_FILE, escaped, find_submissions, printable, run_grading,
-                              spreadsheet_cell)
+from autograder.batch import ANSWERS_FILE, escaped, find_submissions, printable
+from autograder.gradebook import spreadsheet_cell
+from autograder.gradings import Gradings
 from autograder.nbgrader_tests import MODULES
 from autograder.notebook_answers import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT, SubmissionError,
@@ -305,14 +306,14 @@ def python(code):
 
 
 def test_a_grading_killed_or_out_of_memory_is_its_error_row():
-    assert run_grading(python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"), 30) \
+    assert Gradings().run(python("import os, signal; os.kill(os.getpid(), signal.SIGKILL)"), 30) \
         == "grading crashed: killed by SIGKILL (out of memory?)"
     limit = f"resource.setrlimit(resource.RLIMIT_AS, ({256 * MIB}, {resource.RLIM_INFINITY}))"
-    assert run_grading(python(f"import resource; {limit}; bytearray({1024 * MIB})"), 30) \
+    assert Gradings().run(python(f"import resource; {limit}; bytearray({1024 * MIB})"), 30) \
         == "grading crashed (exit code 1): MemoryError"
-    assert run_grading(python("import sys; sys.exit('autograder: no such file or folder: x')"),
+    assert Gradings().run(python("import sys; sys.exit('autograder: no such file or folder: x')"),
                        30) == "grading crashed (exit code 1): autograder: no such file or folder: x"
-    assert run_grading(python("import sys; print('autograder: bad zip', file=sys.stderr); "
+    assert Gradings().run(python("import sys; print('autograder: bad zip', file=sys.stderr); "
                               "sys.exit(2)"), 30) == "bad zip"
 
 
@@ -325,7 +326,7 @@ def test_a_grading_past_its_limit_is_killed_with_its_whole_session(tmp_path):
             f"open({str(pid_file)!r}, 'w').write(str(child.pid))\n"
             "time.sleep(600)\n")
     started = time.monotonic()
-    assert run_grading(python(code), 2) == "grading stopped: took longer than 2 s"
+    assert Gradings().run(python(code), 2) == "grading stopped: took longer than 2 s"
     assert time.monotonic() - started < 10
     child = int(pid_file.read_text())
     assert settled(lambda: [child] if running(child) else []) == []
@@ -425,7 +426,9 @@ def test_names_are_printed_literally_and_the_summary_still_runs(batch):
 
 def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
     output = batch["output"]
-    assert sorted(p.name for p in output.iterdir()) == [".cache", "alice.json", "gradebook.csv"]
+    assert sorted(p.name for p in output.iterdir()) == [".cache", "alice.json", "feedback",
+                                                        "gradebook.csv"]
+    assert sorted(p.name for p in (output / "feedback").iterdir()) == ["alice.html", "alice.md"]
     assert json.loads((output / ANSWERS_FILE).read_text())["answers"]
     again = batch["again"]
     assert again.returncode == 0, again.stderr

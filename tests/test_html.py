@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 
+from autograder import config as grading_config
 from conftest import ROOT, run_cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -47,7 +48,8 @@ def section(dom, check):
 
 def test_chromium_renders_the_score_table_and_every_failure(report, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", report["instructor"].as_uri())
-    assert re.search(r"<h1>sample_submission: \d+ / 100 points</h1>", dom)
+    total = grading_config.load().total
+    assert re.search(rf"<h1>sample_submission: \d+ / {total:g} points</h1>", dom)
     assert dom.count("data-function=") == 9
     assert dom.count('class="failure"') == 5
 

@@ -82,6 +82,28 @@ def test_a_search_that_stops_early_is_told_what_it_missed():
                    TEXTBOOK, "")
 
 
+EXTRA_C2 = REFERENCE_TRACE[:7] + (encode_path((1, 1)),) + REFERENCE_TRACE[7:]
+C2_FOR_D3 = EXTRA_C2[:-1]
+B2_BEFORE_B1 = REFERENCE_TRACE[:2] + (REFERENCE_TRACE[3], REFERENCE_TRACE[2]) + REFERENCE_TRACE[4:]
+
+
+@pytest.mark.parametrize("mine, summary, detail", [
+    (EXTRA_C2, f"your search examined {len(EXTRA_C2)} nodes where alpha-beta examines "
+               f"{len(REFERENCE_TRACE)}",
+     "the first 7 nodes agree; then your search examined C2 where alpha-beta examines D"),
+    (C2_FOR_D3, f"your search examined {len(C2_FOR_D3)} nodes, as many as alpha-beta, but not "
+                f"the same ones",
+     "the first 7 nodes agree; then your search examined C2 where alpha-beta examines D"),
+    (B2_BEFORE_B1, f"your search examined the same {len(B2_BEFORE_B1)} nodes as alpha-beta, but "
+                   f"in another order",
+     "the first 2 nodes agree; then your search examined B2 where alpha-beta examines B1"),
+])
+def test_the_node_counts_are_compared_and_equal_counts_say_what_differs(mine, summary, detail):
+    with pytest.raises(CheckFailed) as failed:
+        same_trace(observed(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+    assert str(failed.value) == f"alphabeta_value: {summary}; {detail}."
+
+
 def test_the_same_trace_passes():
     same_trace(observed(answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
 

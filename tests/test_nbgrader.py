@@ -5,6 +5,7 @@ that cannot import the reference, and without a hidden input in the feedback.
 """
 import csv
 import html
+import importlib
 import json
 import os
 import shutil
@@ -122,7 +123,7 @@ def test_one_answer_cell_per_module_and_one_test_cell_per_function_with_its_poin
         # no hidden-test section: nbgrader would checksum the cell with it and find it changed
         assert "HIDDEN TESTS" not in source and source.endswith(f'\ngrade("{function}")')
         assert "import reference" not in source
-    assert sum(c["metadata"]["nbgrader"]["points"] for c in tests.values()) == 100
+    assert sum(c["metadata"]["nbgrader"]["points"] for c in tests.values()) == config.total
     for module, cell in answers.items():
         code = "".join(cell["source"])
         reference = (REFERENCE / f"{module}.py").read_text()
@@ -146,6 +147,73 @@ def test_the_try_it_comments_are_the_references_answers():
         try_cells["alphabeta-try-it"]
     assert "# baixar_5" in try_cells["price_war-try-it"]
     assert "# [6, 8, 3, 5, 7]" in try_cells["ordering-try-it"]
+
+
+def try_it_cells():
+    """{module: source} of the notebook's try-it cells."""
+    return {c["id"].removesuffix("-try-it"): "".join(c["source"])
+            for c in source_notebook()["cells"] if c["id"].endswith("-try-it")}
+
+
+def run_try_it(module, code, functions, capsys):
+    """What a try-it cell prints, run with `functions` as the answer cell's definitions."""
+    exec(code, dict(functions))  # noqa: S102 - the generated cell
+    return capsys.readouterr().out
+
+
+def reference_functions(module):
+    return {name: value for name, value in vars(importlib.import_module(f"reference.{module}"))
+            .items() if callable(value) and not name.startswith("_")}
+
+
+def test_the_try_it_cells_print_the_answers_their_comments_give(monkeypatch, capsys):
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    for module, code in try_it_cells().items():
+        printed = run_try_it(module, code, reference_functions(module), capsys).splitlines()
+        comments = [line.split("# ", 1)[1] for line in code.splitlines()
+                    if line.lstrip().startswith("print(") and "# " in line]
+        assert printed == comments, module
+
+
+@pytest.mark.parametrize("execution", ["autograde", "validate"])
+def test_the_try_it_cells_call_no_student_code_while_nbgrader_runs_the_notebook(
+        monkeypatch, capsys, execution):
+    # In nbgrader's kernel a hanging function would cost the cell timeout: only the test cells,
+    # through the sandbox, may call it.
+    monkeypatch.setenv("NBGRADER_EXECUTION", execution)
+
+    def hangs(*arguments):
+        raise AssertionError("a try-it cell called the student's code under nbgrader")
+
+    for module, code in try_it_cells().items():
+        functions = {name: hangs for name in reference_functions(module)}
+        assert run_try_it(module, code, functions, capsys) == "skipped while grading\n"
+
+
+def test_a_cell_without_the_autograder_says_in_one_line_what_to_install(monkeypatch, capsys):
+    import tomllib
+
+    from IPython.core.interactiveshell import InteractiveShell
+    distribution = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
+    notebook = source_notebook()
+    sources = ["".join(c["source"]) for c in notebook["cells"] if c["id"].endswith("-try-it")
+               or c["metadata"].get("nbgrader", {}).get("grade")]
+    shell = InteractiveShell.instance()
+    try:
+        for name in [n for n in sys.modules if n.split(".")[0] == "autograder"]:
+            monkeypatch.setitem(sys.modules, name, None)  # as where it is not installed
+        for source in sources:
+            result = shell.run_cell(source)
+            assert isinstance(result.error_in_exec, ModuleNotFoundError)
+            shown = capsys.readouterr().out
+            assert shown.count("\n") == 1 and "Traceback" not in shown, shown
+            assert distribution in shown and "%pip install -e FOLDER" in shown
+            assert "restart the kernel" in shown
+    finally:
+        InteractiveShell.clear_instance()
+    # ...and the notebook's introduction says the same first.
+    introduction = "".join(notebook["cells"][0]["source"])
+    assert f"`{distribution}`" in introduction and "`%pip install -e FOLDER`" in introduction
 
 
 def test_docstrings_become_markdown_with_fenced_drawings_and_lists():
@@ -240,11 +308,11 @@ def test_two_notebooks_answering_one_module_are_refused(tmp_path):
 def test_a_notebook_graded_by_the_cli_scores_as_its_code_as_py_files(tmp_path, sample_report):
     reference = grade_report(write(filled(source_notebook(), REFERENCE), tmp_path / "alice.ipynb"),
                              tmp_path)
-    assert reference["points"] == reference["max_points"] == 100
+    assert reference["points"] == reference["max_points"] == grading_config.load().total
     sample = grade_report(write(filled(source_notebook(), SAMPLE), tmp_path / "bob.ipynb"),
                           tmp_path)
     assert by_function(sample) == by_function(sample_report)
-    assert sample["points"] == sample_report["points"] < 100
+    assert sample["points"] == sample_report["points"] < reference["max_points"]
 
 
 @pytest.mark.parametrize("notebook, says", [
@@ -385,6 +453,23 @@ def stream_text(cell):
                    if o.get("output_type") == "stream")
 
 
+HANGS = "guaranteed_decision"  # calls no other contract function, and none calls it
+FOREVER = f"""
+
+def {HANGS}(tree, ours, root):
+    while True:
+        pass
+"""
+
+
+def hanging(notebook):
+    """`notebook` whose price-war answer ends with a guaranteed_decision that never returns."""
+    for cell in notebook["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "price_war":
+            cell["source"] += FOREVER
+    return notebook
+
+
 @pytest.fixture(scope="module")
 def nbgrader_installed():
     try:
@@ -421,6 +506,11 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     write(filled(release, REFERENCE, extra_code=PROBE), submitted / "alice" / ASSIGNMENT / NOTEBOOK)
     write(filled(release, SAMPLE), submitted / "bob" / ASSIGNMENT / NOTEBOOK)
     autograde = nbgrader(course, "autograde", ASSIGNMENT)
+    # Carol's guaranteed_decision never returns: her notebook alone, timed.
+    write(hanging(filled(release, REFERENCE)), submitted / "carol" / ASSIGNMENT / NOTEBOOK)
+    carol_started = time.monotonic()
+    carol = nbgrader(course, "autograde", ASSIGNMENT, "--student", "carol")
+    carol_seconds = time.monotonic() - carol_started
     nbgrader(course, "export", "--to", str(course / "grades.csv"))
     nbgrader(course, "generate_feedback", ASSIGNMENT)
     elapsed = time.monotonic() - started
@@ -428,14 +518,17 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     # The exported totals are the .py path's.
     with open(course / "grades.csv", newline="") as handle:
         scores = {row["student_id"]: float(row["score"]) for row in csv.DictReader(handle)}
-    assert scores == {"alice": 100.0, "bob": sample_report["points"]}
+    most = by_function(sample_report)
+    total = grading_config.load().total
+    assert scores == {"alice": total, "bob": sample_report["points"],
+                      "carol": total - most[HANGS][1]}
 
     # So are the scores per function, in nbgrader's gradebook.
     from nbgrader.api import Gradebook
     with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
-        for student, expected in (("alice", {f: (m, m) for f, (_, m) in
-                                             by_function(sample_report).items()}),
-                                  ("bob", by_function(sample_report))):
+        full = {f: (m, m) for f, (_, m) in most.items()}
+        for student, expected in (("alice", full), ("bob", most),
+                                  ("carol", {**full, HANGS: (0, most[HANGS][1])})):
             notebook = gradebook.find_submission_notebook(NOTEBOOK.removesuffix(".ipynb"),
                                                           ASSIGNMENT, student)
             grades = {g.name.removeprefix("test_"): (g.score, g.max_score)
@@ -469,10 +562,23 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
 
     # Untouched test cells raise no tamper alarm; and the Mermaid diagrams the feedback page
     # cannot draw are left out of it, their trees drawn as text.
-    assert "Attribute 'checksum'" not in autograde.stderr + autograde.stdout
-    assert "has changed" not in autograde.stderr + autograde.stdout
+    for run in (autograde, carol):
+        assert "Attribute 'checksum'" not in run.stderr + run.stdout
+        assert "has changed" not in run.stderr + run.stdout
     assert "graph TD" not in page and "mermaid" not in page
     assert draw_tree(TEXTBOOK["tree"]) in page
 
-    print(f"nbgrader end to end: {elapsed:.0f} s")
+    # Carol's hanging function cost its time limit in the test cells' sandbox, not nbgrader's 600 s
+    # cell timeout: her try-it cells called nothing.
+    carol_notebook = json.loads((course / "autograded" / "carol" / ASSIGNMENT / NOTEBOOK)
+                                .read_text())
+    for cell in carol_notebook["cells"]:
+        if cell["id"].endswith("-try-it"):
+            assert stream_text(cell) == "skipped while grading\n", cell["id"]
+    hung = stream_text(next(c for c in carol_notebook["cells"] if c["id"] == f"test_{HANGS}"))
+    assert "did not return within the time limit" in hung, hung
+
+    print(f"nbgrader end to end: {elapsed:.0f} s; carol's notebook, whose {HANGS} never "
+          f"returns: {carol_seconds:.0f} s")
+    assert carol_seconds < 300, "a hanging function should cost its time limit, not 600 s"
     assert elapsed < 600, "the nbgrader round trip should take a minute or two"

@@ -195,15 +195,18 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
     assert {option: placeholder for option, (placeholder, _) in PLACEHOLDERS.items()} == {
         "--grader-repository": defaults.grader_repository,
         "--private-grader-repository": defaults.private_grader_repository}
-    _, completed = releasing
-    assert completed.returncode == 0
+    folder, completed = releasing
+    assert completed.returncode == 0  # a warning, not a refusal: the release is written
+    workflow = (folder / ".github" / "workflows" / "autograde.yml").read_text()
+    assert f"repository: {defaults.grader_repository}\n" in workflow
     assert completed.stderr.splitlines() == [
         "autograder: warning: --grader-repository is left at its placeholder "
         f"{defaults.grader_repository}, from which the students' workflow installs the grader; "
-        "pass your own repository",
+        "pass your own as --grader-repository owner/name",
         "autograder: warning: --private-grader-repository is left at its placeholder "
         f"{defaults.private_grader_repository}, from which the students' workflow checks out the "
-        "hidden checks (given GRADER_TOKEN); pass your own repository"]
+        "hidden checks (given GRADER_TOKEN); pass your own as --private-grader-repository "
+        "owner/name"]
     assert placeholder_warnings("ai-course/search", defaults.private_grader_repository) == \
         completed.stderr.splitlines()[1:]
     assert placeholder_warnings("ai-course/search", "ai-course/grader") == []

@@ -1,13 +1,16 @@
 """The time limit as grading.toml sets it, in CPU time: a correct submission slower than the
 reference by less than `slowdown` keeps every point, and one slower by more loses exactly the checks
 whose calls take longer than the limit (the full tic-tac-toe searches; the random trees take
-microseconds)."""
+microseconds). A call past its limit runs on to GRACE_FACTOR times it, which changes no grade, only
+the advice: one that finishes by then is told it is too slow, one that does not, that it may never
+end."""
 import json
 import re
 
 import pytest
 
-from conftest import REFERENCE, ROOT, reference_files, run_cli
+from conftest import REFERENCE, ROOT, SUBMISSIONS, reference_files, run_cli
+from autograder.supervisor import GRACE_FACTOR
 
 SLOWDOWN = 4
 WRAPPER = '''
@@ -19,7 +22,7 @@ def _slowed(search):
     def slowed(*args):
         start = _time.process_time()
         answer = search(*args)
-        until = start + FACTOR * (_time.process_time() - start)
+        until = start + FACTOR * (_time.process_time() - start) + EXTRA
         while _time.process_time() < until:  # slower in CPU time, which the limits count
             pass
         return answer
@@ -31,28 +34,35 @@ minimax_decision = _slowed(_minimax_decision)
 '''
 
 
-def slowed_submission(folder, factor):
-    """The reference, with its two minimax functions `factor` times slower at every call."""
+def slowed_submission(folder, factor, extra=0.0):
+    """The reference, with its two minimax functions `factor` times slower at every call, and
+    `extra` seconds of CPU time more."""
     reference_files(folder)
     source = re.sub(r"\bminimax_(value|decision)\(", r"_minimax_\1(",
                     (REFERENCE / "minimax.py").read_text())
-    (folder / "minimax.py").write_text(source + WRAPPER.replace("FACTOR", str(factor)))
+    (folder / "minimax.py").write_text(
+        source + WRAPPER.replace("FACTOR", str(factor)).replace("EXTRA", str(extra)))
     return folder
+
+
+def limited(folder, floor):
+    """grading.toml with a call floor of `floor` seconds and a slowdown of SLOWDOWN, in `folder`."""
+    text = (ROOT / "grading.toml").read_text()
+    text = re.sub(r"(?m)^call_floor_seconds = .*$", f"call_floor_seconds = {floor}", text)
+    text = re.sub(r"(?m)^slowdown = .*$", f"slowdown = {SLOWDOWN}", text)
+    (folder / "grading.toml").write_text(text)
+    return folder / "grading.toml"
 
 
 @pytest.fixture
 def config(tmp_path):
-    text = (ROOT / "grading.toml").read_text()
-    text = re.sub(r"(?m)^call_floor_seconds = .*$", "call_floor_seconds = 0.5", text)
-    text = re.sub(r"(?m)^slowdown = .*$", f"slowdown = {SLOWDOWN}", text)
-    (tmp_path / "grading.toml").write_text(text)
-    return tmp_path / "grading.toml"
+    return limited(tmp_path, 0.5)
 
 
-def graded(submission, config, tmp_path):
+def graded(submission, config, tmp_path, *options):
     output = tmp_path / f"{submission.name}.json"
     completed = run_cli("grade", submission, "--config", config, "--format", "json",
-                        "--show-hidden", "--output", output)
+                        "--show-hidden", "--output", output, *options)
     assert completed.returncode == 0, completed.stderr
     return json.loads(output.read_text())
 
@@ -73,3 +83,41 @@ def test_slower_beyond_the_slowdown_loses_the_long_calls_only(tmp_path, config):
         "minimax_value: the course's tic-tac-toe positions"]
     assert "timed out in an earlier check" in failed[
         "minimax_value: examines all 549,946 nodes from the empty board"]
+
+
+FLOOR = 1.0  # seconds: the random trees' calls get the floor, as the reference takes microseconds
+TIMED_OUT = re.compile(r"did not return within the time limit of ([\d.]+) s of CPU time")
+
+
+def time_out(submission, tmp_path):
+    """The feedback of minimax_value's check that timed out, graded with a call floor of FLOOR;
+    its other checks must have failed at once, without running it."""
+    report = graded(submission, limited(tmp_path, FLOOR), tmp_path, "--only", "minimax_value")
+    feedback = [check["feedback"] for check in report["checks"]
+                if check["name"].startswith("minimax_value:")]
+    assert all(check["status"] == "failed" for check in report["checks"]
+               if check["name"].startswith("minimax_value:"))
+    stopped = [text for text in feedback if TIMED_OUT.search(text)]
+    assert len(stopped) == 1 and all("timed out in an earlier check" in text
+                                     for text in feedback if text not in stopped)
+    return stopped[0]
+
+
+def test_a_call_that_finishes_after_its_limit_is_told_it_is_too_slow(tmp_path):
+    """Every call takes half as long again as the floor, plus the reference's microseconds: past
+    the limit (the floor plus SLOWDOWN times those microseconds), well before GRACE_FACTOR times
+    it. Its check fails as any time-out does; only the advice differs."""
+    extra = FLOOR * (1 + GRACE_FACTOR) / 2
+    feedback = time_out(slowed_submission(tmp_path / "slow", 1, extra), tmp_path)
+    limit = float(TIMED_OUT.search(feedback)[1])
+    assert feedback.endswith(f" s); it finished before {GRACE_FACTOR * limit:.1f} s, so it ends, "
+                             f"but too slowly: look for work done again and again (a copied "
+                             f"state, a search repeated)")
+
+
+def test_a_call_that_never_finishes_is_told_it_may_never_end(tmp_path):
+    hang = next(folder for folder in SUBMISSIONS if folder.name == "hostile_infinite_loop")
+    feedback = time_out(hang, tmp_path)
+    assert "s); look for a loop that never ends, or for work done again and again\n  stopped in " \
+           "the loop at minimax.py" in feedback
+    assert "finished" not in feedback

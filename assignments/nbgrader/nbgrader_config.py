@@ -62,6 +62,8 @@ if KERNELS not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(
         [KERNELS, *filter(None, [os.environ.get("JUPYTER_PATH")])])
 c.Execute.kernel_name = "adversarial-search-autograde"
-# The first test cell grades the whole notebook (seconds; a slow or hanging submission is bounded
-# by grading.toml's own limits, call by call).
+# The first test cell grades the whole notebook (seconds; a slow or hanging function is bounded by
+# grading.toml's own limits, call by call). Nothing else calls the students' functions while
+# nbgrader runs the notebook: the try-it cells skip themselves (NBGRADER_EXECUTION is set). Only
+# code that a student runs at a cell's top level meets this timeout.
 c.Execute.timeout = 600

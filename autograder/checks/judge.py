@@ -210,6 +210,18 @@ def window_rule(observed, value, alpha, beta, shown):
                           shown=shown, cause=diagnosis)
 
 
+def compared_counts(mine, theirs):
+    """How many nodes the two traces examine; when as many, whether they are the same ones (each
+    as often), since "73 nodes where alpha-beta examines 73" reads as if the counts differed."""
+    if len(mine) != len(theirs):
+        return f"your search examined {len(mine):,} nodes where alpha-beta examines {len(theirs):,}"
+    if sorted(mine) == sorted(theirs):
+        return (f"your search examined the same {len(mine):,} nodes as alpha-beta, but in "
+                f"another order")
+    return (f"your search examined {len(mine):,} nodes, as many as alpha-beta, but not the same "
+            f"ones")
+
+
 @quoting_printed
 def same_trace(observed, spec, shown):
     """The examined nodes must be the reference's, in the same order."""
@@ -220,8 +232,7 @@ def same_trace(observed, spec, shown):
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
     step = first_difference(mine, theirs)
-    summary = (f"your search examined {len(mine):,} nodes where alpha-beta examines "
-               f"{len(theirs):,}")
+    summary = compared_counts(mine, theirs)
     if step == len(theirs):
         detail = (f"after the same first {step:,} nodes, your search went on to examine "
                   f"{name(mine[step])}, which alpha-beta prunes")

@@ -1,0 +1,113 @@
+"""gradebook.csv, a class's grades in one table, and the files an LMS imports made from it.
+
+One row per student: a group's submission gives each member a row with the same points, and a
+roster's student who handed in nothing gets a row that says so. Every cell is text a student or a
+registrar chose, written so that no spreadsheet runs it as a formula. The `policy` column holds the
+digest of the policy each result was graded under (provenance.py), so a gradebook that mixes
+policies shows it.
+"""
+import csv
+import io
+import json
+
+from autograder import provenance
+from autograder.files import write_atomically
+from autograder.students import Student
+from autograder.submission import SubmissionError
+from autograder.worker.calls import MODULES
+
+FILE = "gradebook.csv"
+PEOPLE = ("name", "sid", "email", "group")
+HEADER = ("id", *PEOPLE, *MODULES, "total", "max", "status", "policy")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
+ABSENT = "not submitted"
+
+
+def spreadsheet_cell(text):
+    """`text` for a CSV cell that a spreadsheet shows as text, never runs as a formula."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
+
+
+def rows_of(output, entry, error=None):
+    """The rows of one submission (see HEADER): its grade, or why it has none."""
+    result = output / f"{entry.id}.json"
+    if error or not result.exists():
+        grade = [""] * (len(MODULES) + 2) + [f"error: {error}" if error else "not graded", ""]
+    else:
+        report = json.loads(result.read_text())
+        points = {f["function"]: f["points"] for f in report["functions"]}
+        grade = [*(f"{points.get(f, 0):g}" for f in MODULES), f"{report['points']:g}",
+                 f"{report['max_points']:g}", "graded",
+                 provenance.short(report["made_with"]) if report.get("made_with") else ""]
+    students = entry.students or (Student(),)
+    group = entry.id if len(students) > 1 else ""
+    return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
+
+
+def absent_row(student):
+    """A roster's student who handed in nothing."""
+    return ["", student.name, student.sid, student.email, "", *[""] * (len(MODULES) + 2),
+            ABSENT, ""]
+
+
+def write(output, rows):
+    """gradebook.csv, whole: the header, then `rows`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(HEADER)
+    writer.writerows([spreadsheet_cell(str(cell)) for cell in row] for row in rows)
+    write_atomically(output / FILE, buffer.getvalue())
+
+
+def read(folder):
+    """The rows of the gradebook.csv in `folder`, as dicts, cells as written."""
+    path = folder / FILE
+    try:
+        with open(path, newline="", encoding="utf-8") as handle:
+            rows = list(csv.DictReader(handle))
+    except OSError:
+        raise SubmissionError(f"no {FILE} in {folder}: grade the class into it first "
+                              f"(python -m autograder grade CLASS --output {folder})") from None
+    if rows and set(HEADER) - set(rows[0]):
+        raise SubmissionError(f"{path} is not a gradebook this grader wrote: grade the class "
+                              f"again into {folder}")
+    return rows
+
+
+# LMS import files: each a header and a row per graded student. Canvas matches on "SIS User ID"
+# (or "SIS Login ID"), Moodle on the column the instructor maps ("ID number" or "Email address").
+def _canvas(rows, assignment):
+    header = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", assignment]
+    possible = ["Points Possible", "", "", "", "", rows[0]["max"] if rows else ""]
+    return [header, possible] + [[r["name"], "", r["sid"], r["email"], "", r["total"]]
+                                 for r in rows]
+
+
+def _moodle(rows, assignment):
+    header = ["Full name", "ID number", "Email address", assignment]
+    return [header] + [[r["name"], r["sid"], r["email"], r["total"]] for r in rows]
+
+
+def _plain(rows, assignment):
+    header = ["name", "sid", "email", "submission", "points", "max", "percent"]
+    return [header] + [[r["name"], r["sid"], r["email"], r["id"], r["total"], r["max"],
+                        _percent(r)] for r in rows]
+
+
+def _percent(row):
+    maximum = float(row["max"] or 0)
+    return f"{100 * float(row['total']) / maximum:.1f}" if maximum else ""
+
+
+EXPORTS = {"canvas": _canvas, "moodle": _moodle, "csv": _plain}
+
+
+def export(folder, form, assignment):
+    """An LMS's import file of the graded students in `folder`'s gradebook, as CSV text, and
+    how many graded rows name no one an LMS can match (no SID or email)."""
+    rows = [r for r in read(folder) if r["status"] == "graded"]
+    unnamed = sum(not (r["sid"] or r["email"]) for r in rows)
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([[spreadsheet_cell(str(c)) for c in row]
+                                  for row in EXPORTS[form](rows, assignment)])
+    return buffer.getvalue(), unnamed

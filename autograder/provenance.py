@@ -1,0 +1,82 @@
+"""What made a result: digests of the policy, the checks, the reference and the grader.
+
+A result is only comparable with results made the same way. Every grading stamps its report with
+these four digests (`Report.made_with`), so a batch that resumes after an edit knows which results
+are stale and grades them again instead of mixing policies in one gradebook, and a single grading
+knows when a new policy must first be tried on the reference (cli.reference_verified).
+"""
+import dataclasses
+import hashlib
+import json
+from importlib import metadata
+from pathlib import Path
+
+from autograder import answers, examples
+from autograder.files import write_atomically
+
+PACKAGE = Path(__file__).resolve().parent
+PARTS = ("policy", "checks", "reference", "grader")  # the order a change is named in
+SHORT = 12  # hex digits of a digest shown to people: enough to tell policies apart
+
+
+def policy_digest(config):
+    """The parsed policy, so an edited comment in grading.toml changes nothing."""
+    text = json.dumps(dataclasses.asdict(config), sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def grader_digest():
+    """The grader's version and its own code (so an uncommitted edit counts too)."""
+    try:
+        version = metadata.version("adversarial-search-autograder")
+    except metadata.PackageNotFoundError:
+        version = "unknown"
+    digest = hashlib.sha256(version.encode())
+    for path in sorted(PACKAGE.rglob("*.py")):
+        digest.update(path.relative_to(PACKAGE).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def made_with(config):
+    """The stamp of a result graded now under `config`."""
+    return {"policy": policy_digest(config), "checks": examples.code_digest(),
+            "reference": answers.fingerprint(), "grader": grader_digest()}
+
+
+def changed(stamp, current):
+    """The first part of `current` that `stamp` (a result's, maybe from before stamps) lacks or
+    differs in, or None when the result was made as it would be now."""
+    stamp = stamp if isinstance(stamp, dict) else {}
+    return next((part for part in PARTS if stamp.get(part) != current[part]), None)
+
+
+def short(stamp):
+    """A stamp's policy digest as people compare it: its first 12 hex digits."""
+    return stamp["policy"][:SHORT]
+
+
+VERIFIED = answers.CACHE.with_name("verified-policies.json")
+VERIFIED_KEPT = 20  # the stamps remembered: an instructor switches among a few policies
+
+
+def _verified_stamps():
+    try:
+        stamps = json.loads(VERIFIED.read_text())
+    except (OSError, ValueError):
+        return []
+    return stamps if isinstance(stamps, list) else []
+
+
+def verified(stamp):
+    """Whether the reference got full marks under a grading made as `stamp` says."""
+    return stamp in _verified_stamps()
+
+
+def remember_verified(stamp):
+    """Remember that it did, where the cache can be written (else it is only tried again)."""
+    try:
+        VERIFIED.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(VERIFIED, json.dumps(
+            [stamp, *(s for s in _verified_stamps() if s != stamp)][:VERIFIED_KEPT]))
+    except OSError:
+        pass

@@ -1,0 +1,152 @@
+"""Who handed in each submission: names, SIDs and emails, from where a class's platform keeps them.
+
+Gradescope's "export submissions" names each submission's submitters in submission_metadata.yml
+(several for a group); nbgrader keeps its students in the course's gradebook.db; any other class is
+joined to a roster CSV by one of its columns. Every value here is a student's or a registrar's text:
+the gradebook writes it as an inert CSV cell and the terminal prints it escaped, never as markup.
+"""
+import csv
+import sqlite3
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import yaml
+
+from autograder.submission import SubmissionError
+
+# A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows.
+HEADERS = {
+    "name": ("name", "full name", "student", "student name"),
+    "sid": ("sid", "student id", "id", "id number", "sis user id", "student number"),
+    "email": ("email", "email address", "e-mail", "sis login id", "login"),
+}
+
+
+@dataclass(frozen=True)
+class Student:
+    name: str = ""
+    sid: str = ""
+    email: str = ""
+
+    def keys(self):
+        """What a roster may join this student by."""
+        return {value.casefold() for value in (self.sid, self.email, self.name) if value}
+
+
+class _MetadataLoader(yaml.SafeLoader):
+    """YAML as Gradescope writes it: Ruby's tagged values (`!ruby/object:BigDecimal 18:0.1E2`
+    for a score) read as plain text rather than refused, and nothing ever constructed."""
+
+
+_MetadataLoader.add_multi_constructor(
+    "!", lambda loader, suffix, node: loader.construct_scalar(node)
+    if isinstance(node, yaml.ScalarNode) else None)
+
+
+def gradescope_submitters(export):
+    """Each submission folder's submitters, from the export's submission_metadata.yml:
+    {"submission_1001": (Student, ...)}; a group submission names every member."""
+    path = Path(export) / "submission_metadata.yml"
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
+                         Loader=_MetadataLoader)
+    except (OSError, yaml.YAMLError) as error:
+        raise SubmissionError(f"{path} cannot be read ({type(error).__name__}); download "
+                              f"Gradescope's export again") from None
+    if not isinstance(data, dict):
+        return {}
+    return {str(folder): tuple(_submitter(s) for s in _list(meta, ":submitters"))
+            for folder, meta in data.items()}
+
+
+def _list(meta, key):
+    value = meta.get(key) if isinstance(meta, dict) else None
+    return value if isinstance(value, list) else []
+
+
+def _submitter(entry):
+    entry = entry if isinstance(entry, dict) else {}
+    text = lambda key: str(entry.get(key) or "")  # noqa: E731
+    return Student(name=text(":name"), sid=text(":sid"), email=text(":email"))
+
+
+def nbgrader_students(course):
+    """The students nbgrader's gradebook.db knows, by id: {"ana": Student}; {} without one."""
+    path = Path(course) / "gradebook.db"
+    if not path.is_file():
+        return {}
+    try:
+        with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as database:
+            rows = database.execute("SELECT id, first_name, last_name, email FROM student")
+            return {str(id_): Student(" ".join(p for p in (first, last) if p), str(id_),
+                                      email or "")
+                    for id_, first, last, email in rows}
+    except sqlite3.Error as error:
+        raise SubmissionError(f"{path} cannot be read ({error}); is it nbgrader's "
+                              f"gradebook?") from None
+
+
+def read_roster(path, column=None):
+    """The roster at `path`, a CSV with a header: (the column to join by, its rows as dicts).
+    Without `column`, the first of its columns named like an id, email or name."""
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            rows = list(csv.DictReader(handle))
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise SubmissionError(f"cannot read the roster {path} ({error}); give a CSV file with "
+                              f"a header row") from None
+    headers = list(rows[0]) if rows else []
+    if column is None:
+        known = [h for kind in ("sid", "email", "name") for h in headers
+                 if h and h.strip().casefold() in HEADERS[kind]]
+        column = known[0] if known else None
+    if column not in headers:
+        raise SubmissionError(f"the roster {path} has no column {column!r} to join by; its "
+                              f"columns are {', '.join(map(repr, headers))} (--roster-column)")
+    return column, rows
+
+
+def roster_student(row):
+    """A roster row as a Student, by its columns' usual names."""
+    found = {}
+    for kind, names in HEADERS.items():
+        found[kind] = next((str(value).strip() for header, value in row.items()
+                            if header and header.strip().casefold() in names and value), "")
+    return Student(**found)
+
+
+def join_roster(entries, path, column=None):
+    """`entries` (each with .id and .students) with their students as the roster at `path`
+    names them, matched by `column` against a student's SID, email or name, or the
+    submission's id; and the roster's students who handed in nothing."""
+    column, rows = read_roster(path, column)
+    by_key = {}
+    for row in rows:
+        by_key.setdefault(str(row.get(column) or "").strip().casefold(), row)
+    by_key.pop("", None)
+    matched, joined = set(), []
+    for entry in entries:
+        students = [_merged(_from_roster(student.keys(), by_key, matched), student)
+                    for student in entry.students]
+        if not entry.students:
+            found = _from_roster({entry.id.casefold()}, by_key, matched)
+            students = [found] if found else []
+        joined.append(replace(entry, students=tuple(students)))
+    absent = [roster_student(row) for key, row in by_key.items() if key not in matched]
+    return joined, absent
+
+
+def _merged(roster, student):
+    """The roster's record of a student (the registrar's), completed by the platform's."""
+    if roster is None:
+        return student
+    return Student(*(mine or theirs for mine, theirs in zip(
+        (roster.name, roster.sid, roster.email), (student.name, student.sid, student.email))))
+
+
+def _from_roster(keys, by_key, matched):
+    key = next((k for k in keys if k in by_key), None)
+    if key is None:
+        return None
+    matched.add(key)
+    return roster_student(by_key[key])
