@@ -33,6 +33,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder import answers, gradebook, lanes, provenance, students
+from autograder.files import unique_names
 from autograder.gradings import Gradings, Stopped
 from autograder.observations import escaped
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
@@ -127,17 +128,8 @@ def _safe_id(name):
 def _with_unique_ids(entries):
     """The entries, each id safe and different from every other (`alice`, `alice.zip` and
     `alice-2.zip` become alice, alice-2 and alice-3 in some order), case aside."""
-    taken, unique = set(), []
-    for entry in entries:
-        base = candidate = _safe_id(entry.id)
-        copy = 1
-        while candidate.casefold() in taken:
-            copy += 1
-            candidate = f"{base}-{copy}"
-        taken.add(candidate.casefold())
-        unique.append(Entry(candidate, entry.path, entry.students))
-    return unique
-
+    ids = unique_names([entry.id for entry in entries], _safe_id)
+    return [Entry(id_, entry.path, entry.students) for id_, entry in zip(ids, entries)]
 
 
 def _result(output, entry):
@@ -178,8 +170,7 @@ def grade_one(gradings, entry, output, options, seconds):
     """Grade one submission in its own process, with its student view in feedback/; None on
     success, else the one-line reason."""
     command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--one",
-               "--format", "json",
-               "--show-hidden", "--output", str(_result(output, entry)),
+               "--format", "json", "--show-hidden", "--output", str(_result(output, entry)),
                "--feedback", str(output / FEEDBACK / entry.id), *options]
     return gradings.run(command, seconds)
 

@@ -20,3 +20,19 @@ def write_atomically(path, content):
     except BaseException:
         os.unlink(temporary)
         raise
+
+
+def unique_names(names, safe):
+    """`safe(name)` for each of `names`, made different from every other, case aside (a
+    case-insensitive file system would merge them): `alice`, `alice` and `Alice` become alice,
+    alice-2 and Alice-3."""
+    taken, unique = set(), []
+    for name in names:
+        base = candidate = safe(name)
+        copy = 1
+        while candidate.casefold() in taken:
+            copy += 1
+            candidate = f"{base}-{copy}"
+        taken.add(candidate.casefold())
+        unique.append(candidate)
+    return unique

@@ -38,7 +38,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from autograder.files import write_atomically
+from autograder.files import unique_names, write_atomically
 
 DEFAULT_THRESHOLD = 0.33  # copydetect's own display threshold: a third of a submission shared
 UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -67,20 +67,6 @@ def safe_name(name):
     return f"_{name}" if name.startswith(".") or not name else name
 
 
-def _unique_safe_names(names):
-    """A safe name for each of `names`, no two equal even on a case-insensitive file system."""
-    taken, unique = set(), []
-    for name in names:
-        base = candidate = safe_name(name)
-        copy = 1
-        while candidate.casefold() in taken:
-            copy += 1
-            candidate = f"{base}-{copy}"
-        taken.add(candidate.casefold())
-        unique.append(candidate)
-    return unique
-
-
 def _modules(folder):
     """A folder's Python files, sorted, from its top level only (a staged submission is flat);
     links are skipped, so nothing outside the folder is read."""
@@ -92,12 +78,12 @@ def _stage(submissions, staging):
     submission, {module name: staged path}. Undecodable bytes are replaced, as copydetect would
     skip a file that is not UTF-8."""
     staged = []
-    for folder_name, (_, folder) in zip(_unique_safe_names([i for i, _ in submissions]),
+    for folder_name, (_, folder) in zip(unique_names([i for i, _ in submissions], safe_name),
                                         submissions):
         target = staging / folder_name
         target.mkdir()
         modules = _modules(folder)
-        names = [f"{stem}.py" for stem in _unique_safe_names([m.stem for m in modules])]
+        names = [f"{stem}.py" for stem in unique_names([m.stem for m in modules], safe_name)]
         for name, module in zip(names, modules):
             (target / name).write_text(module.read_text(encoding="utf-8", errors="replace"),
                                        encoding="utf-8")

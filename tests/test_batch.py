@@ -31,7 +31,7 @@ def test_a_class_is_graded_into_results_and_a_gradebook(tmp_path):
     assert completed.returncode == 0, completed.stderr
     book = read_gradebook(output)
     assert set(book) == {"alice", "bob", "carol", "dave"}
-    assert book["carol"]["total"] == book["carol"]["max"] == "100"
+    assert book["carol"]["total"] == book["carol"]["max"] == f"{grading_config.load().total:g}"
     assert book["bob"]["total"] == "0" and book["bob"]["status"] == "graded"
     assert book["dave"]["status"].startswith("error: ") and "not a readable zip" in book["dave"][
         "status"]
