@@ -1,5 +1,9 @@
 import sys
 
-from autograder.cli import main
+try:
+    from autograder.cli import main
+except KeyboardInterrupt:  # Ctrl-C while the grader is still loading: as main() would say it
+    print("autograder: stopped", file=sys.stderr)
+    sys.exit(130)
 
 sys.exit(main())

@@ -17,7 +17,6 @@ entry that is a link is graded like any other, which refuses it (see submission.
 runs in its own session, killed whole past its time limit (time_limit), and a grading that crashes
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
-import json
 import sys
 import tempfile
 import time
@@ -99,17 +98,31 @@ def find_submissions(paths):
     """The submissions in `paths`: each a folder or zip, or a class in a known layout."""
     entries = []
     for path in map(Path, paths):
-        if path.is_dir() and (path / "submission_metadata.yml").is_file():
+        layout = class_layout(path)
+        if layout == "gradescope":
             entries += _gradescope_export(path)
-        elif path.is_dir() and (path.name == "submitted" or (path / "submitted").is_dir()):
+        elif layout == "nbgrader":
             entries += _nbgrader_submitted(path)
-        elif path.is_dir() and not _holds_submission(path) and any(
-                _in_class(child) for child in path.iterdir()):
+        elif layout == "folders":
             entries += [Entry(child.stem, child) for child in sorted(path.iterdir())
                         if _in_class(child)]
         else:
             entries.append(Entry(path.stem, path))
     return _with_unique_ids(entries)
+
+
+def class_layout(path):
+    """How `path` holds a class: "gradescope" (an export), "nbgrader" (submitted/), "folders"
+    (one subfolder or zip per submission), or None when it is one submission."""
+    if not path.is_dir() or path.is_symlink():
+        return None
+    if (path / "submission_metadata.yml").is_file():
+        return "gradescope"
+    if path.name == "submitted" or (path / "submitted").is_dir():
+        return "nbgrader"
+    if not _holds_submission(path) and any(_in_class(child) for child in path.iterdir()):
+        return "folders"
+    return None
 
 
 def _in_class(child):
@@ -141,9 +154,9 @@ def reference_answers(output, config, gradings, options, lane_count):
     the batch; graded again only when what made its last grading changed."""
     path = output / ANSWERS_FILE
     kept = output / ANSWERS_FILE.parent / "reference.json"
-    current = provenance.made_with(config)
-    if answers.load(path) and kept.exists() and provenance.changed(
-            json.loads(kept.read_text()).get("made_with"), current) is None:
+    graded = gradebook.read_result(kept)
+    if answers.load(path) and graded and provenance.changed(
+            graded.get("made_with"), provenance.made_with(config)) is None:
         return path
     path.parent.mkdir(exist_ok=True)
     command = [sys.executable, "-m", "autograder", "grade", str(REFERENCE), "--format", "json",
@@ -152,7 +165,9 @@ def reference_answers(output, config, gradings, options, lane_count):
     reason = gradings.run(command, time_limit(config))
     if reason:
         raise SubmissionError(f"could not grade the reference: {reason}")
-    report = json.loads(kept.read_text())
+    report = gradebook.read_result(kept)
+    if report is None:
+        raise SubmissionError(f"the reference's grading wrote no readable result to {kept}")
     if report["points"] != report["max_points"]:
         kept.unlink()
         failed = next(c for c in report["checks"] if c["status"] != "passed")
@@ -186,16 +201,21 @@ class Eta(ProgressColumn):
         return Text(f"eta {time.strftime('%H:%M:%S', time.gmtime(left))}")
 
 
+# Why results are graded again, by what changed first (see stale).
+REGRADED = {"unreadable": "{n} results cannot be read",
+            "submission": "{n} results are of other submissions now (the class's ids shifted)"}
+
+
 def stale(output, entries, current):
-    """The entries whose results were made otherwise than they would be now, by what changed
-    first: {"policy": [entry, ...], ...}."""
+    """The entries whose results exist but were made otherwise than they would be now (or cannot
+    be read), by what changed first: {"policy": [entry, ...], ...}."""
     found = {}
     for entry in entries:
-        try:
-            made_with = json.loads(_result(output, entry).read_text()).get("made_with")
-        except (OSError, ValueError):
-            continue  # no result: to grade anyway
-        part = provenance.changed(made_with, current)
+        if not _result(output, entry).exists():
+            continue  # to grade anyway
+        report = gradebook.read_result(_result(output, entry))
+        part = "unreadable" if report is None else provenance.changed(
+            report.get("made_with"), {**current, "submission": provenance.source(entry.path)})
         if part:
             found.setdefault(part, []).append(entry)
     return found
@@ -203,8 +223,7 @@ def stale(output, entries, current):
 
 def summary(output, entries, console):
     """A histogram of the scores and the checks failed most often."""
-    reports = [json.loads(_result(output, e).read_text()) for e in entries
-               if _result(output, e).exists()]
+    reports = [r for r in (gradebook.read_result(_result(output, e)) for e in entries) if r]
     if not reports:
         return
     bins = Counter(min(int(10 * r["points"] / r["max_points"]), 9) if r["max_points"] else 9
@@ -295,8 +314,9 @@ def _to_grade(output, entries, config, force, console):
         return list(entries)
     todo = [e for e in entries if not _result(output, e).exists()]
     for part, entries_made in stale(output, entries, provenance.made_with(config)).items():
-        console.print(f"{part} changed since {len(entries_made)} results were made: grading "
-                      f"them again", soft_wrap=True)
+        why = REGRADED.get(part, "{part} changed since {n} results were made")
+        console.print(why.format(part=part, n=len(entries_made)) + ": grading them again",
+                      soft_wrap=True)
         todo += entries_made
     if len(todo) < len(entries):
         console.print(printable(f"{len(entries) - len(todo)} submissions already graded in "

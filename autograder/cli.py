@@ -8,6 +8,7 @@ import importlib.util
 import os
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from rich.console import Console
@@ -72,14 +73,21 @@ def grade_command(args):
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
                if args.one else batch.find_submissions(args.submission))
     if len(entries) > 1 or args.jobs or args.roster or args.similarity or (
-            args.output and Path(args.output).is_dir()):
+            args.output and Path(args.output).is_dir()) or (
+            not args.one and any(batch.class_layout(Path(p)) for p in args.submission)):
         if not args.output:
             raise SubmissionError("grading several submissions needs --output DIR for the results")
+        if Path(args.output).exists() and not Path(args.output).is_dir():
+            raise SubmissionError(f"--output {args.output} is a file: give a folder for the "
+                                  f"class's results")
         if args.similarity and importlib.util.find_spec("copydetect") is None:
             raise SubmissionError("--similarity needs copydetect: pip install -e '.[similarity]'")
         absent = ()
         if args.roster:
-            entries, absent = join_roster(entries, args.roster, args.roster_column)
+            entries, absent, any_matched = join_roster(entries, args.roster, args.roster_column)
+            if not any_matched:
+                print(f"autograder: warning: no student of the class matches the roster "
+                      f"{args.roster}; check --roster-column", file=sys.stderr)
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
                                    seconds=args.submission_timeout, absent=absent,
@@ -120,6 +128,8 @@ def grade_single(args, config, entry):
         folder = stage(entry.path, scratch)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only)
+    report = replace(report, made_with={**report.made_with,
+                                        "submission": provenance.source(entry.path)})
     if args.record_answers:
         answers.record(args.record_answers, known)
     elif args.save_answers:
@@ -227,7 +237,8 @@ def parser():
     grading.add_argument("--only", action="append", choices=list(MODULES), metavar="FUNCTION",
                          help="run only this function's checks (repeatable); the others are "
                               "reported as not run")
-    grading.add_argument("--jobs", type=int, help="submissions graded at once (batch)")
+    grading.add_argument("--jobs", type=int, choices=range(1, 65), metavar="N",
+                         help="submissions graded at once (batch)")
     grading.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
                          help="processes grading one submission's functions at once (default: "
                               "one per core, at most 2)")

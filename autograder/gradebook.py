@@ -12,6 +12,7 @@ import json
 
 from autograder import provenance
 from autograder.files import write_atomically
+from autograder.observations import escaped
 from autograder.students import Student
 from autograder.submission import SubmissionError
 from autograder.worker.calls import MODULES
@@ -28,17 +29,29 @@ def spreadsheet_cell(text):
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
+def read_result(path):
+    """A result this grader wrote, as a dict; None when there is none or it cannot be read
+    (cut short, edited by hand), so that it is graded again."""
+    try:
+        report = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    fields = ("points", "max_points", "functions", "checks")
+    return report if isinstance(report, dict) and all(k in report for k in fields) else None
+
+
 def rows_of(output, entry, error=None):
     """The rows of one submission (see HEADER): its grade, or why it has none."""
-    result = output / f"{entry.id}.json"
-    if error or not result.exists():
+    report = None if error else read_result(output / f"{entry.id}.json")
+    if report is None:
         grade = [""] * (len(MODULES) + 2) + [f"error: {error}" if error else "not graded", ""]
     else:
-        report = json.loads(result.read_text())
         points = {f["function"]: f["points"] for f in report["functions"]}
         grade = [*(f"{points.get(f, 0):g}" for f in MODULES), f"{report['points']:g}",
                  f"{report['max_points']:g}", "graded",
-                 provenance.short(report["made_with"]) if report.get("made_with") else ""]
+                 provenance.short(report["made_with"])
+                 if isinstance(report.get("made_with"), dict) and "policy" in report["made_with"]
+                 else ""]
     students = entry.students or (Student(),)
     group = entry.id if len(students) > 1 else ""
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
@@ -55,7 +68,8 @@ def write(output, rows):
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(HEADER)
-    writer.writerows([spreadsheet_cell(str(cell)) for cell in row] for row in rows)
+    # escaped: a name from a platform's metadata may hold a terminal's escape sequences
+    writer.writerows([spreadsheet_cell(escaped(str(cell))) for cell in row] for row in rows)
     write_atomically(output / FILE, buffer.getvalue())
 
 
@@ -68,6 +82,8 @@ def read(folder):
     except OSError:
         raise SubmissionError(f"no {FILE} in {folder}: grade the class into it first "
                               f"(python -m autograder grade CLASS --output {folder})") from None
+    except (UnicodeDecodeError, csv.Error):
+        rows = [{}]
     if rows and set(HEADER) - set(rows[0]):
         raise SubmissionError(f"{path} is not a gradebook this grader wrote: grade the class "
                               f"again into {folder}")

@@ -8,6 +8,7 @@ knows when a new policy must first be tried on the reference (cli.reference_veri
 import dataclasses
 import hashlib
 import json
+import os
 from importlib import metadata
 from pathlib import Path
 
@@ -15,7 +16,9 @@ from autograder import answers, examples
 from autograder.files import write_atomically
 
 PACKAGE = Path(__file__).resolve().parent
-PARTS = ("policy", "checks", "reference", "grader")  # the order a change is named in
+# The order a change is named in; "submission" is the path it was graded from (cli.grade_single),
+# since a class's ids shift when a submission is added.
+PARTS = ("submission", "policy", "checks", "reference", "grader")
 SHORT = 12  # hex digits of a digest shown to people: enough to tell policies apart
 
 
@@ -43,11 +46,17 @@ def made_with(config):
             "reference": answers.fingerprint(), "grader": grader_digest()}
 
 
+def source(path):
+    """The path a submission was graded from, as its stamp keeps it (links not followed)."""
+    return os.path.abspath(path)
+
+
 def changed(stamp, current):
     """The first part of `current` that `stamp` (a result's, maybe from before stamps) lacks or
     differs in, or None when the result was made as it would be now."""
     stamp = stamp if isinstance(stamp, dict) else {}
-    return next((part for part in PARTS if stamp.get(part) != current[part]), None)
+    return next((part for part in PARTS if part in current and stamp.get(part) != current[part]),
+                None)
 
 
 def short(stamp):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import yaml
 
+from autograder.observations import escaped
 from autograder.submission import SubmissionError
 
 # A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows.
@@ -29,13 +30,21 @@ class Student:
     email: str = ""
 
     def keys(self):
-        """What a roster may join this student by."""
-        return {value.casefold() for value in (self.sid, self.email, self.name) if value}
+        """What a roster may join this student by, the registrar's own first: a name is the
+        student's to choose on a platform, so it is tried last, never before an SID or email."""
+        return [value.casefold() for value in (self.sid, self.email, self.name) if value]
 
 
 class _MetadataLoader(yaml.SafeLoader):
     """YAML as Gradescope writes it: Ruby's tagged values (`!ruby/object:BigDecimal 18:0.1E2`
-    for a score) read as plain text rather than refused, and nothing ever constructed."""
+    for a score) read as plain text rather than refused, and nothing ever constructed. Aliases,
+    which Gradescope never writes, are refused: nested, a few lines of them expand to gigabytes."""
+
+    def compose_node(self, parent, index):
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.composer.ComposerError(None, None, "an alias (*name)",
+                                              self.peek_event().start_mark)
+        return super().compose_node(parent, index)
 
 
 _MetadataLoader.add_multi_constructor(
@@ -66,7 +75,7 @@ def _list(meta, key):
 
 def _submitter(entry):
     entry = entry if isinstance(entry, dict) else {}
-    text = lambda key: str(entry.get(key) or "")  # noqa: E731
+    text = lambda key: _text(entry.get(key))  # noqa: E731
     return Student(name=text(":name"), sid=text(":sid"), email=text(":email"))
 
 
@@ -78,12 +87,17 @@ def nbgrader_students(course):
     try:
         with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as database:
             rows = database.execute("SELECT id, first_name, last_name, email FROM student")
-            return {str(id_): Student(" ".join(p for p in (first, last) if p), str(id_),
-                                      email or "")
+            return {_text(id_): Student(" ".join(_text(p) for p in (first, last) if p),
+                                        _text(id_), _text(email))
                     for id_, first, last, email in rows}
     except sqlite3.Error as error:
         raise SubmissionError(f"{path} cannot be read ({error}); is it nbgrader's "
                               f"gradebook?") from None
+
+
+def _text(value):
+    """A scalar as text ("" for none); anything else is not a name, an SID or an email."""
+    return str(value) if isinstance(value, (str, int, float)) and value is not True else ""
 
 
 def read_roster(path, column=None):
@@ -100,6 +114,9 @@ def read_roster(path, column=None):
         known = [h for kind in ("sid", "email", "name") for h in headers
                  if h and h.strip().casefold() in HEADERS[kind]]
         column = known[0] if known else None
+    if column is None:
+        raise SubmissionError(f"the roster {path} has no column named like an SID, email or "
+                              f"name: give the one to join by with --roster-column")
     if column not in headers:
         raise SubmissionError(f"the roster {path} has no column {column!r} to join by; its "
                               f"columns are {', '.join(map(repr, headers))} (--roster-column)")
@@ -120,20 +137,26 @@ def join_roster(entries, path, column=None):
     names them, matched by `column` against a student's SID, email or name, or the
     submission's id; and the roster's students who handed in nothing."""
     column, rows = read_roster(path, column)
-    by_key = {}
+    by_key, unkeyed = {}, []
     for row in rows:
-        by_key.setdefault(str(row.get(column) or "").strip().casefold(), row)
-    by_key.pop("", None)
-    matched, joined = set(), []
+        key = str(row.get(column) or "").strip().casefold()
+        if key in by_key:
+            raise SubmissionError(f"the roster {path} has {escaped(key)!r} twice in its column "
+                                  f"{column!r}: join by a column that names each student once")
+        if key:
+            by_key[key] = row
+        else:
+            unkeyed.append(row)  # not to be joined, but still a student of the class
+    matched, joined = {}, []
     for entry in entries:
-        students = [_merged(_from_roster(student.keys(), by_key, matched), student)
+        students = [_merged(_from_roster(student.keys(), by_key, matched, entry), student)
                     for student in entry.students]
         if not entry.students:
-            found = _from_roster({entry.id.casefold()}, by_key, matched)
+            found = _from_roster([entry.id.casefold()], by_key, matched, entry)
             students = [found] if found else []
         joined.append(replace(entry, students=tuple(students)))
     absent = [roster_student(row) for key, row in by_key.items() if key not in matched]
-    return joined, absent
+    return joined, absent + [roster_student(row) for row in unkeyed], bool(matched)
 
 
 def _merged(roster, student):
@@ -144,9 +167,15 @@ def _merged(roster, student):
         (roster.name, roster.sid, roster.email), (student.name, student.sid, student.email))))
 
 
-def _from_roster(keys, by_key, matched):
+def _from_roster(keys, by_key, matched, entry):
+    """The roster's student that the first of `keys` names, noted as `entry`'s; a roster row
+    that two students of the class match is refused, since one of them would take the other's
+    grade."""
     key = next((k for k in keys if k in by_key), None)
     if key is None:
         return None
-    matched.add(key)
+    if key in matched:
+        raise SubmissionError(f"the roster's {escaped(key)!r} matches two students (of "
+                              f"{matched[key]} and {entry.id}): check their SIDs and emails")
+    matched[key] = entry.id
     return roster_student(by_key[key])

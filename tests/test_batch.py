@@ -3,12 +3,16 @@ import csv
 import json
 import shutil
 import sqlite3
+from pathlib import Path
 from types import SimpleNamespace
 
-from autograder import answers
+import pytest
+
+from autograder import answers, gradebook, provenance
 from autograder import config as grading_config
-from autograder.batch import Eta, find_submissions
-from autograder.students import Student
+from autograder.batch import Entry, Eta, find_submissions, stale
+from autograder.students import Student, join_roster
+from autograder.submission import SubmissionError
 from conftest import ROOT, reference_files, run_cli
 
 
@@ -252,3 +256,72 @@ def test_the_eta_is_the_pace_of_the_whole_batch_so_far():
     assert Eta().render(task(3, 90.0)).plain == "eta 00:12:00"
     assert Eta().render(task(0, 5.0)).plain == "eta -"
     assert Eta().render(task(27, 800.0)).plain == "eta -"
+
+
+def test_a_roster_joins_by_the_registrars_keys_first_and_refuses_ambiguity(tmp_path):
+    victim = Entry("submission_1", Path("a"), (Student("Vic Victim", "111", "vic@x.edu"),))
+    spoof = Entry("submission_2", Path("b"), (Student("111", "222", "att@x.edu"),))  # a chosen name
+    roster = tmp_path / "roster.csv"
+    roster.write_text("sid,name\n111,Vic Victim\n222,Att Acker\n,No Sid Yet\n")
+    joined, absent, matched = join_roster([victim, spoof], roster)
+    assert [e.students[0].sid for e in joined] == ["111", "222"] and matched
+    assert absent == [Student("No Sid Yet")]  # a row with no key is still a student of the class
+    twice = Entry("submission_3", Path("c"), (Student("", "111", ""),))
+    with pytest.raises(SubmissionError, match="matches two students"):
+        join_roster([victim, twice], roster)
+    roster.write_text("sid,name\n999,Dup One\n999,Dup Two\n")
+    with pytest.raises(SubmissionError, match="twice in its column 'sid'"):
+        join_roster([victim], roster)
+    roster.write_text("Section\nA\n")
+    with pytest.raises(SubmissionError, match="--roster-column"):
+        join_roster([victim], roster)
+
+
+def test_results_that_cannot_be_read_or_belong_to_another_path_are_graded_again(tmp_path):
+    output = tmp_path / "out"
+    output.mkdir()
+    current = {"policy": "p", "checks": "c", "reference": "r", "grader": "g"}
+    made = lambda path: {**current, "submission": provenance.source(path)}  # noqa: E731
+    entries = [Entry(name, tmp_path / name) for name in ("same", "moved", "cut", "list")]
+    result = {"points": 0, "max_points": 1, "functions": [], "checks": []}
+    (output / "same.json").write_text(json.dumps({**result, "made_with": made(entries[0].path)}))
+    (output / "moved.json").write_text(json.dumps({**result, "made_with": made(tmp_path / "x")}))
+    (output / "cut.json").write_text(json.dumps(result)[:20])
+    (output / "list.json").write_text("[]")
+    found = stale(output, entries, current)
+    assert {part: [e.id for e in found[part]] for part in found} == {
+        "submission": ["moved"], "unreadable": ["cut", "list"]}
+    assert gradebook.rows_of(output, entries[2])[0][-2] == "not graded"
+
+
+def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
+    export = tmp_path / "export"
+    (export / "submission_1").mkdir(parents=True)
+    (export / "submission_metadata.yml").write_text("a: &x [1]\nb: *x\n")
+    with pytest.raises(SubmissionError, match="cannot be read"):
+        find_submissions([export])
+    (tmp_path / "taken").write_text("a file")
+    (export / "submission_metadata.yml").write_text("submission_1: {}\n")
+    for args, says in ((["--output", tmp_path / "taken"], "is a file"),
+                       (["--jobs", "-1", "--output", tmp_path / "o"], "invalid choice")):
+        completed = run_cli("grade", export, *args)
+        assert completed.returncode == 2 and says in completed.stderr, completed.stderr
+    (tmp_path / "o" / "gradebook.csv").parent.mkdir()
+    (tmp_path / "o" / "gradebook.csv").write_bytes(b"\xff\xfe not utf-8")
+    exported = run_cli("export", "grades", tmp_path / "o")
+    assert exported.returncode == 2 and "not a gradebook this grader wrote" in exported.stderr
+
+
+def test_a_gradebook_cell_is_printable_and_never_a_formula(tmp_path):
+    entry = Entry("s", tmp_path / "s", (Student("\x1b[31mRed", "=1+1", "@x"),))
+    gradebook.write(tmp_path, gradebook.rows_of(tmp_path, entry))
+    [row] = list(csv.DictReader((tmp_path / "gradebook.csv").open(newline="")))
+    assert row["name"] == "\\x1b[31mRed" and row["sid"] == "'=1+1" and row["email"] == "'@x"
+
+
+def test_a_class_of_one_is_still_a_class(tmp_path):
+    klass = tmp_path / "class"
+    shutil.copytree(ROOT / "assignments", klass / "only", ignore=shutil.ignore_patterns("nbgrader"))
+    completed = run_cli("grade", klass, "--output", tmp_path / "out")
+    assert completed.returncode == 0, completed.stderr
+    assert set(read_gradebook(tmp_path / "out")) == {"only"}
