@@ -114,7 +114,7 @@ def find_submissions(paths):
 def class_layout(path):
     """How `path` holds a class: "gradescope" (an export), "nbgrader" (submitted/), "folders"
     (one subfolder or zip per submission), or None when it is one submission."""
-    if not path.is_dir() or path.is_symlink():
+    if not path.is_dir():
         return None
     if (path / "submission_metadata.yml").is_file():
         return "gradescope"
