@@ -133,9 +133,9 @@ def roster_student(row):
 
 
 def join_roster(entries, path, column=None):
-    """`entries` (each with .id and .students) with their students as the roster at `path`
-    names them, matched by `column` against a student's SID, email or name, or the
-    submission's id; and the roster's students who handed in nothing."""
+    """(`entries` (each with .id and .students) with their students as the roster at `path`
+    names them, matched by `column` against a student's SID, email or name, or the submission's
+    id; the roster's students who handed in nothing; whether any student of the class matched)."""
     column, rows = read_roster(path, column)
     by_key, unkeyed = {}, []
     for row in rows:
