@@ -33,8 +33,10 @@ from rich.text import Text
 
 from autograder import answers, gradebook, lanes, provenance, students
 from autograder.files import unique_names
+from autograder.gradebook import read_result, result_path
 from autograder.gradings import Gradings, Stopped
 from autograder.observations import escaped
+from autograder.results import NOT_RUN
 from autograder.submission import CONTRACT_FILES, SubmissionError, stage
 
 REFERENCE = Path(__file__).resolve().parent.parent / "reference"
@@ -145,16 +147,12 @@ def _with_unique_ids(entries):
     return [Entry(id_, entry.path, entry.students) for id_, entry in zip(ids, entries)]
 
 
-def _result(output, entry):
-    return output / f"{entry.id}.json"
-
-
 def reference_answers(output, config, gradings, options, lane_count):
     """Grade the reference (it must get full marks under the policy), keeping its answers for
     the batch; graded again only when what made its last grading changed."""
     path = output / ANSWERS_FILE
     kept = output / ANSWERS_FILE.parent / "reference.json"
-    graded = gradebook.read_result(kept)
+    graded = read_result(kept)
     if answers.load(path) and graded and provenance.changed(
             graded.get("made_with"), provenance.made_with(config)) is None:
         return path
@@ -165,14 +163,20 @@ def reference_answers(output, config, gradings, options, lane_count):
     reason = gradings.run(command, time_limit(config))
     if reason:
         raise SubmissionError(f"could not grade the reference: {reason}")
-    report = gradebook.read_result(kept)
+    report = read_result(kept)
     if report is None:
         raise SubmissionError(f"the reference's grading wrote no readable result to {kept}")
     if report["points"] != report["max_points"]:
         kept.unlink()
-        failed = next(c for c in report["checks"] if c["status"] != "passed")
+        failed = first_failure(report["checks"])
         raise SubmissionError(breaks_reference(failed["name"], failed["feedback"]))
     return path
+
+
+def first_failure(checks):
+    """The first check of a result (as JSON) that ran and did not pass: with --only, the checks
+    left out come first in the order of the checks but say nothing about the policy."""
+    return next(c for c in checks if c["status"] not in ("passed", NOT_RUN))
 
 
 def breaks_reference(check, feedback):
@@ -185,7 +189,7 @@ def grade_one(gradings, entry, output, options, seconds):
     """Grade one submission in its own process, with its student view in feedback/; None on
     success, else the one-line reason."""
     command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--one",
-               "--format", "json", "--show-hidden", "--output", str(_result(output, entry)),
+               "--format", "json", "--show-hidden", "--output", str(result_path(output, entry)),
                "--feedback", str(output / FEEDBACK / entry.id), *options]
     return gradings.run(command, seconds)
 
@@ -211,9 +215,9 @@ def stale(output, entries, current):
     be read), by what changed first: {"policy": [entry, ...], ...}."""
     found = {}
     for entry in entries:
-        if not _result(output, entry).exists():
+        if not result_path(output, entry).exists():
             continue  # to grade anyway
-        report = gradebook.read_result(_result(output, entry))
+        report = read_result(result_path(output, entry))
         part = "unreadable" if report is None else provenance.changed(
             report.get("made_with"), {**current, "submission": provenance.source(entry.path)})
         if part:
@@ -223,7 +227,7 @@ def stale(output, entries, current):
 
 def summary(output, entries, console):
     """A histogram of the scores and the checks failed most often."""
-    reports = [r for r in (gradebook.read_result(_result(output, e)) for e in entries) if r]
+    reports = [r for r in (read_result(result_path(output, e)) for e in entries) if r]
     if not reports:
         return
     bins = Counter(min(int(10 * r["points"] / r["max_points"]), 9) if r["max_points"] else 9
@@ -247,7 +251,7 @@ def summary(output, entries, console):
 def similarity(entries, output, console):
     """copydetect over the class's submissions as staged for grading (those that stage), the
     stubs as boilerplate: similarity.html, and the closest pairs printed."""
-    from autograder.similarity import similar_pairs
+    from autograder.similarity import DEFAULT_THRESHOLD, similar_pairs
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         staged = []
         for number, entry in enumerate(entries):
@@ -262,8 +266,8 @@ def similarity(entries, output, console):
         table.add_column(column, justify="right" if column == "shared" else "left")
     for pair in pairs[:CLOSEST_SHOWN]:
         table.add_row(printable(pair.id_a), printable(pair.id_b), f"{pair.similarity:.0%}")
-    console.print(table if pairs else f"No two submissions share over a third of their code "
-                                      f"({SIMILARITY})")
+    console.print(table if pairs else f"No two submissions share over "
+                                      f"{DEFAULT_THRESHOLD:.0%} of their code ({SIMILARITY})")
 
 
 def grade_class(entries, output, config, *, jobs=1, force=False, options=(), seconds=None,
@@ -297,7 +301,7 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
             write()
             if gradings.stopped_by is None:
                 raise
-            done = sum(_result(output, e).exists() or e.id in errors for e in entries)
+            done = sum(result_path(output, e).exists() or e.id in errors for e in entries)
             raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
                                                f"the same command to resume") from None
     write()
@@ -312,7 +316,7 @@ def _to_grade(output, entries, config, force, console):
     what changed since makes stale (and says so)."""
     if force:
         return list(entries)
-    todo = [e for e in entries if not _result(output, e).exists()]
+    todo = [e for e in entries if not result_path(output, e).exists()]
     for part, entries_made in stale(output, entries, provenance.made_with(config)).items():
         why = REGRADED.get(part, "{part} changed since {n} results were made")
         console.print(why.format(part=part, n=len(entries_made)) + ": grading them again",

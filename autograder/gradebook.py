@@ -40,9 +40,14 @@ def read_result(path):
     return report if isinstance(report, dict) and all(k in report for k in fields) else None
 
 
+def result_path(output, entry):
+    """Where a batch keeps `entry`'s result: its id is the file's name."""
+    return output / f"{entry.id}.json"
+
+
 def rows_of(output, entry, error=None):
     """The rows of one submission (see HEADER): its grade, or why it has none."""
-    report = None if error else read_result(output / f"{entry.id}.json")
+    report = None if error else read_result(result_path(output, entry))
     if report is None:
         grade = [""] * (len(MODULES) + 2) + [f"error: {error}" if error else "not graded", ""]
     else:

@@ -3,9 +3,10 @@
 A result is only comparable with results made the same way. Every grading stamps its report with
 these four digests (`Report.made_with`), so a batch that resumes after an edit knows which results
 are stale and grades them again instead of mixing policies in one gradebook, and a single grading
-knows when a new policy must first be tried on the reference (cli.reference_verified).
+knows when a new policy must first be tried on the reference (cli.verify_reference).
 """
 import dataclasses
+import functools
 import hashlib
 import json
 import os
@@ -28,6 +29,7 @@ def policy_digest(config):
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+@functools.cache  # a grading stamps each report with it; its code does not change meanwhile
 def grader_digest():
     """The grader's version and its own code (so an uncommitted edit counts too)."""
     try:

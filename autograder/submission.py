@@ -23,6 +23,7 @@ import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
 
+from autograder.observations import escaped
 from autograder.worker.calls import MODULES
 
 CONTRACT_FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
@@ -76,9 +77,10 @@ def _python_files(path, names):
         folder = folders.pop()
         return [n for n in deeper if PurePosixPath(n).parts[0] == folder]
     if len(folders) > 1:  # a folder of submissions, one level above the class folder it should be
-        raise SubmissionError(f"{path} holds solutions in {len(folders)} folders "
-                              f"({', '.join(sorted(folders)[:3])}), but one submission has its files on "
-                              f"top or in one folder; grade it as a class, one per folder")
+        shown = ", ".join(escaped(folder) for folder in sorted(folders)[:3])  # a student's names
+        raise SubmissionError(f"{path} holds solutions in {len(folders)} folders ({shown}), but "
+                              f"one submission has its files on top or in one folder; grade it "
+                              f"as a class, one per folder")
     return []
 
 

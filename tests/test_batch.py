@@ -10,7 +10,7 @@ import pytest
 
 from autograder import answers, gradebook, provenance
 from autograder import config as grading_config
-from autograder.batch import Entry, Eta, find_submissions, stale
+from autograder.batch import Entry, Eta, find_submissions, first_failure, stale
 from autograder.students import Student, join_roster
 from autograder.submission import SubmissionError
 from conftest import ROOT, reference_files, run_cli
@@ -325,3 +325,10 @@ def test_a_class_of_one_is_still_a_class(tmp_path):
     completed = run_cli("grade", klass, "--output", tmp_path / "out")
     assert completed.returncode == 0, completed.stderr
     assert set(read_gradebook(tmp_path / "out")) == {"only"}
+
+
+def test_a_broken_reference_is_named_by_a_check_that_ran():
+    checks = [{"name": "minimax_value: left out", "status": "not run", "feedback": "not run"},
+              {"name": "alphabeta_value: ran", "status": "passed", "feedback": ""},
+              {"name": "alphabeta_value: broke", "status": "failed", "feedback": "why\nmore"}]
+    assert first_failure(checks)["name"] == "alphabeta_value: broke"

@@ -145,6 +145,14 @@ def zip_of(path, entries, compression=zipfile.ZIP_DEFLATED):
     return path
 
 
+def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
+    archive = zip_of(tmp_path / "two.zip", [("\x1b[2Jana/minimax.py", ""), ("ben/minimax.py", "")])
+    with pytest.raises(SubmissionError) as refused:
+        stage(archive, tmp_path / "scratch")
+    assert "2 folders (\\x1b[2Jana, ben)" in str(refused.value)
+    assert "\x1b" not in str(refused.value)
+
+
 def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     entries = [("minimax.py", "")] + [(f"x{i}.py", "") for i in range(ENTRY_LIMIT)]
     archive = zip_of(tmp_path / "many.zip", entries)
