@@ -1,7 +1,7 @@
 import sys
 
 try:
-    from autograder.cli import main
+    from autograder.commands.cli import main
 except KeyboardInterrupt:  # Ctrl-C while the grader is still loading: as main() would say it
     print("autograder: stopped", file=sys.stderr)
     sys.exit(130)

@@ -19,23 +19,21 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
 
-from autograder import environment, examples, provenance
-from autograder.answers import LIVE_REFERENCE, public_answers
-from autograder.checks import judged_function
+from autograder.grading import examples, provenance
+from autograder.runner import environment
+from autograder.grading.answers import LIVE_REFERENCE, public_answers
 from autograder.checks.judge import CheckFailed
 from autograder.checks.observe import Observer
-from autograder.config import ConfigError, did_you_mean
-from autograder.lanes import available, in_lanes
+from autograder.policy import did_you_mean
+from autograder.runner.lanes import available, in_lanes
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
-from autograder.sandbox import Sandbox, probe, uncap_grader_memory
-from autograder.supervisor import Student, StudentTimedOut, stage_runtime
-from autograder.worker.calls import MODULES
+from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
+from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.contract import MODULES, judged_function
+from autograder.errors import ConfigError, GradingError
 
 CHECKS = Path(__file__).resolve().parent / "checks"
 
-
-class GradingError(Exception):
-    """Grading could not complete; the message says why in one line."""
 
 
 def no_local_constants():

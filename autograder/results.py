@@ -1,7 +1,7 @@
 """The one model of a grading's outcome, which every reporter reads."""
 from dataclasses import dataclass, field, replace
 
-from autograder.worker.calls import MODULES
+from autograder.contract import MODULES
 
 NOT_RUN = "not run"
 # The feedback of a check the students' repository does not hold (see release.py): it runs only

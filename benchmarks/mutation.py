@@ -50,18 +50,19 @@ from rich.markup import escape  # noqa: E402
 from rich.progress import Progress  # noqa: E402
 from rich.table import Table  # noqa: E402
 
-from autograder import config as grading_config  # noqa: E402
+from autograder import policy as grading_config  # noqa: E402
 from autograder.checks import course  # noqa: E402
 from autograder.checks.observe import Observed, call, reference  # noqa: E402
 from autograder.checks.judge import CheckFailed, window_rule  # noqa: E402
 from autograder.games import TicTacToe, TreeGame  # noqa: E402
-from autograder.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
-from autograder.strategies import LEAF_VALUES, leaf_values, paths  # noqa: E402
-from autograder.submission import CONTRACT_FILES  # noqa: E402
-from autograder.worker.calls import MODULES, TRACED, perform  # noqa: E402
+from autograder.runner.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
+from autograder.grading.strategies import LEAF_VALUES, leaf_values, paths  # noqa: E402
+from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
+from autograder.contract import MODULE_NAMES, MODULES, TRACED  # noqa: E402
+from autograder.worker.calls import perform  # noqa: E402
 
 REFERENCE = ROOT / "reference"
-MUTATED_MODULES = ("minimax", "alphabeta", "ordering", "price_war")
+MUTATED_MODULES = MODULE_NAMES
 FAMILIES = ("comparison", "max/min", "boolean", "constant", "statement removed", "alpha/beta",
             "loop reversed", "condition")
 QUICK_SAMPLE = 40

@@ -31,9 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from autograder import config as grading_config  # noqa: E402
+from autograder import policy as grading_config  # noqa: E402
 from autograder.engine import grade  # noqa: E402
-from autograder.submission import CONTRACT_FILES, stage  # noqa: E402
+from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
+from autograder.intake.submission import stage  # noqa: E402
 
 PLAIN = """
 import json, sys, time

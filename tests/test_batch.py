@@ -8,11 +8,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from autograder import answers, gradebook, provenance
-from autograder import config as grading_config
-from autograder.batch import Entry, Eta, find_submissions, first_failure, stale
-from autograder.students import Student, join_roster
-from autograder.submission import SubmissionError
+from autograder.commands import gradebook
+from autograder.grading import answers, provenance
+from autograder import policy as grading_config
+from autograder.commands.batch import Entry, Eta, find_submissions, first_failure, stale
+from autograder.commands.students import Student, join_roster
+from autograder.errors import UsageError
 from conftest import ROOT, reference_files, run_cli
 
 
@@ -267,13 +268,13 @@ def test_a_roster_joins_by_the_registrars_keys_first_and_refuses_ambiguity(tmp_p
     assert [e.students[0].sid for e in joined] == ["111", "222"] and matched
     assert absent == [Student("No Sid Yet")]  # a row with no key is still a student of the class
     twice = Entry("submission_3", Path("c"), (Student("", "111", ""),))
-    with pytest.raises(SubmissionError, match="matches two students"):
+    with pytest.raises(UsageError, match="matches two students"):
         join_roster([victim, twice], roster)
     roster.write_text("sid,name\n999,Dup One\n999,Dup Two\n")
-    with pytest.raises(SubmissionError, match="twice in its column 'sid'"):
+    with pytest.raises(UsageError, match="twice in its column 'sid'"):
         join_roster([victim], roster)
     roster.write_text("Section\nA\n")
-    with pytest.raises(SubmissionError, match="--roster-column"):
+    with pytest.raises(UsageError, match="--roster-column"):
         join_roster([victim], roster)
 
 
@@ -298,7 +299,7 @@ def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
     export = tmp_path / "export"
     (export / "submission_1").mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("a: &x [1]\nb: *x\n")
-    with pytest.raises(SubmissionError, match="cannot be read"):
+    with pytest.raises(UsageError, match="cannot be read"):
         find_submissions([export])
     (tmp_path / "taken").write_text("a file")
     (export / "submission_metadata.yml").write_text("submission_1: {}\n")

@@ -1,4 +1,4 @@
-"""Grading in CI: `python -m autograder.ci` and the workflow templates the student release carries.
+"""Grading in CI: `python -m autograder.commands.ci` and the workflow templates the student release carries.
 
 The workflow cannot run here, so its grading steps are run locally, as GitHub runs them (bash
 -eo pipefail, one $GITHUB_OUTPUT per step), on a student repository made with git: a base commit
@@ -29,7 +29,7 @@ import pytest
 
 from markdown_it import MarkdownIt
 
-from autograder import ci
+from autograder.commands import ci
 from autograder.results import CheckResult, Report
 from conftest import ROOT
 from test_reporters import GOLDEN, golden, sample_report
@@ -199,7 +199,7 @@ def test_the_grading_steps_run_and_a_score_below_the_threshold_fails_the_job(pul
     grading = pull_request["completed"]["grade"]
     assert grading.returncode == 1, grading.stderr[-3000:]
     message = f"score {SCORE} is below the required {SCORE + 1}"
-    assert grading.stderr.splitlines()[-1] == f"autograder.ci: {message}"
+    assert grading.stderr.splitlines()[-1] == f"autograder.commands.ci: {message}"
     assert grading.stdout.splitlines()[-1] == f"::error title=Autograder::{message}"
     assert "TAMPERED" not in grading.stderr
     assert not (pull_request["repo"] / "autograder-results").exists()  # outside the checkout
@@ -320,7 +320,7 @@ def test_with_a_token_the_private_grader_grades_and_never_in_a_weak_sandbox(toke
                                                       "label": label}
     calls = log.read_text().splitlines()
     assert f"python -I -m pip install --disable-pip-version-check -q {temp}/{grader}" in calls
-    grading = next(call for call in calls if "-m autograder.ci" in call)
+    grading = next(call for call in calls if "-m autograder.commands.ci" in call)
     assert f"--output-dir {temp}/autograder-results" in grading
     assert f"--config {temp}/{grader}/grading.toml --grader {label}" in grading
     assert ("--allow-weak-sandbox" in grading) == (token == "false")
@@ -356,7 +356,7 @@ def test_the_exit_code_says_whether_the_score_reaches_the_required_one(required,
     if required is not None:
         argv += ["--fail-under", required]
     assert ci.main(argv, environ={}) == exit_code
-    expected = [f"autograder.ci: score 5 is below the required {required}"] if exit_code else []
+    expected = [f"autograder.commands.ci: score 5 is below the required {required}"] if exit_code else []
     assert capsys.readouterr().err.splitlines() == expected
 
 
@@ -376,7 +376,7 @@ def test_a_required_score_that_is_no_number_of_points_is_refused_in_one_line(val
 def run_ci(*args, env=None, cwd=ROOT):
     environ = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
                **(env or {})}
-    return subprocess.run([sys.executable, "-I", "-m", "autograder.ci", *map(str, args)],
+    return subprocess.run([sys.executable, "-I", "-m", "autograder.commands.ci", *map(str, args)],
                           cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)
 
 
@@ -567,7 +567,7 @@ def test_the_workflow_takes_the_grader_only_from_the_pinned_instructor_version()
     python = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python@"))
     assert python["with"]["python-version"] == "3.11"
     grade = steps_by_id()["grade"]["run"]
-    assert "-I -m autograder.ci" in grade and '--config "$GRADER_DIR/grading.toml"' in grade
+    assert "-I -m autograder.commands.ci" in grade and '--config "$GRADER_DIR/grading.toml"' in grade
     assert "sudo -E" in grade
     assert "apt-get install -y -qq bubblewrap" in steps_by_id()["install"]["run"]
 
@@ -664,7 +664,7 @@ def test_the_gitlab_job_reports_junit_from_the_pinned_grader():
     assert job["variables"]["GRADER_URL"] == "https://github.com/course/grader.git"
     assert job["variables"]["GRADER_VERSION"] == "v2.1.0"
     script = "\n".join(job["script"])
-    assert "python -I -m autograder.ci" in script and "/tmp/grader/grading.toml" in script
+    assert "python -I -m autograder.commands.ci" in script and "/tmp/grader/grading.toml" in script
 
 
 @pytest.mark.parametrize("required", ["", "70"])
@@ -674,7 +674,7 @@ def test_the_gitlab_job_passes_its_required_score_on(required, tmp_path):
     job = load_yaml(filled("gitlab-ci.yml"))["autograde"]
     assert job["variables"]["AUTOGRADER_FAIL_UNDER"] == ""  # unset: green at any score
     bin_dir, log = recording(tmp_path, "python")
-    grading = next(line for line in job["script"] if "-m autograder.ci" in line)
+    grading = next(line for line in job["script"] if "-m autograder.commands.ci" in line)
     environ = {"PATH": f"{bin_dir}:/usr/bin:/bin", **job["variables"],
                "AUTOGRADER_FAIL_UNDER": required}
     completed = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", grading],

@@ -6,7 +6,7 @@ import zipfile
 
 import pytest
 
-from autograder import config as grading_config
+from autograder import policy as grading_config
 from conftest import REFERENCE, ROOT, grade_json, policy_with, reference_files, run_cli
 
 GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}

@@ -9,8 +9,9 @@ from dataclasses import fields
 
 import pytest
 
-from autograder import config as grading_config
-from autograder.config import CheckPolicy, ConfigError, Limits
+from autograder import policy as grading_config
+from autograder.errors import ConfigError
+from autograder.policy import CheckPolicy, Limits
 from autograder.engine import collect_checks
 from conftest import ROOT, policy_with, run_cli
 

@@ -3,8 +3,8 @@ hypothesis again at the first that fails."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from autograder import examples
-from autograder.supervisor import StudentTimedOut
+from autograder.grading import examples
+from autograder.runner.supervisor import StudentTimedOut
 
 OBSERVER = object()
 FIXTURES = {"observer": OBSERVER}

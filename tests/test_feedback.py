@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.observe import from_reference
 from autograder.drawing import name_node
@@ -18,7 +18,7 @@ from autograder.feedback.explain import Names, cuts, divergence
 from autograder.feedback.record import explained
 from autograder.games import TicTacToe
 from autograder.feedback.variants import Mistakes
-from autograder.observations import Observation, exactly_equal
+from autograder.runner.observations import Observation, exactly_equal
 from autograder.worker.calls import perform, state_at
 import reference.alphabeta
 import reference.minimax

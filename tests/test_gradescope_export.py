@@ -10,7 +10,7 @@ import zipfile
 
 import pytest
 
-from autograder import config as grading_config
+from autograder import policy as grading_config
 from conftest import ROOT, reference_files, run_cli
 
 SETUP = ROOT / "autograder" / "gradescope_templates" / "setup.sh"

@@ -50,14 +50,14 @@ from pathlib import Path
 
 import pytest
 
-from autograder import sandbox
+from autograder.runner import sandbox
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "reference"
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 
-WORKER_UIDS = range(61000, 61064)          # autograder.sandbox.BASE_UID + UID_SLOTS
-MARKER = b"AUTOGRADER_SANDBOX="            # autograder.sandbox.MARKER, in a worker's environment
+WORKER_UIDS = range(61000, 61064)          # autograder.runner.sandbox.BASE_UID + UID_SLOTS
+MARKER = b"AUTOGRADER_SANDBOX="            # autograder.runner.sandbox.MARKER, in a worker's environment
 RESULTS_LIMIT = 1024 * 1024
 GRADING_TIMEOUT = 900                      # generous: a grading takes 10-20 s
 GRACE_SECONDS = 5.0                        # for killed processes, and a concurrent grading's files

@@ -1,5 +1,5 @@
 """Attacks on the pull-request path that are not a submission's code: a hostile repository and
-hostile text meeting the workflow, `python -m autograder.ci`, the log and the comment.
+hostile text meeting the workflow, `python -m autograder.commands.ci`, the log and the comment.
 
 The workflow's own `run:` scripts run here as GitHub runs them (test_ci.py's machinery), and the
 log is read the way GitHub's runner reads it (`runner_commands`: its two command syntaxes and
@@ -43,7 +43,7 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from autograder import ci, cli
+from autograder.commands import ci, cli
 from conftest import REFERENCE, ROOT, reference_files
 from test_ci import POINTS, def_line, git, run_ci, run_step, steps_by_id, workflow
 
@@ -262,7 +262,7 @@ def test_a_symlinked_assignments_folder_is_refused_with_its_reason(tmp_path):
     assert completed.returncode == 2
     reason = ("assignments (assignments) is a symbolic link, which is never graded: commit the "
               "folder itself, with your files in it")
-    assert completed.stderr == f"autograder.ci: {reason}\n"
+    assert completed.stderr == f"autograder.commands.ci: {reason}\n"
     assert runner_commands(completed.stdout) == ([f"::error title=Autograder::{reason}"], None)
     assert summary.read_text().startswith("## Autograder: not graded")
     assert "assignments (assignments) is a symbolic link, which is never graded" in \
@@ -293,7 +293,7 @@ def test_a_symlinked_output_folder_is_refused_and_its_target_untouched(tmp_path)
                        cwd=tmp_path)
     assert completed.returncode == 2
     assert completed.stderr == (
-        "autograder.ci: the output folder autograder-results is a symbolic link or not a folder: "
+        "autograder.commands.ci: the output folder autograder-results is a symbolic link or not a folder: "
         "remove it, or give an --output-dir outside the student's files\n")
     assert list(victim.iterdir()) == []
 

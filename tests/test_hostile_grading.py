@@ -11,8 +11,10 @@ import resource
 
 import pytest
 
-from autograder import config as grading_config
-from autograder import engine, nbgrader_tests, sandbox
+from autograder import policy as grading_config
+from autograder import engine
+from autograder.distribution import nbgrader as nbgrader_tests
+from autograder.runner import sandbox
 from conftest import ROOT, reference_files, run_cli
 
 DESELECTING = {"PYTEST_ADDOPTS": "-k 'not positions and not trees'",

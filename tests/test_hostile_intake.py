@@ -38,12 +38,13 @@ from pathlib import Path
 
 import pytest
 
-from autograder.batch import ANSWERS_FILE, escaped, find_submissions, printable
-from autograder.gradebook import spreadsheet_cell
-from autograder.gradings import Gradings
-from autograder.nbgrader_tests import MODULES
-from autograder.notebook_answers import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
-from autograder.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT, SubmissionError,
+from autograder.commands.batch import ANSWERS_FILE, escaped, find_submissions, printable
+from autograder.commands.gradebook import spreadsheet_cell
+from autograder.commands.gradings import Gradings
+from autograder.contract import MODULE_NAMES as MODULES
+from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
+from autograder.errors import SubmissionError
+from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                    stage)
 from conftest import REFERENCE, ROOT, reference_files, run_cli
 from test_hostile import leftovers, sandbox_processes, settled

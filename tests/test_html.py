@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from autograder import config as grading_config
+from autograder import policy as grading_config
 from conftest import ROOT, run_cli
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import FlakyFailure
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer, same_trace,
                                      shown, window_rule)
 from autograder.checks.observe import Observed
 from autograder.engine import verdict
-from autograder.observations import Observation, describe_printed, exactly_equal, from_reply
-from autograder.supervisor import StudentTimedOut
+from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
+from autograder.runner.supervisor import StudentTimedOut
 from autograder.worker.calls import (PRINTED_LINES, decode_path, decode_trace, encode_path,
                                      encode_trace)
 
@@ -252,7 +252,7 @@ def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(gam
     that search examines other nodes than the search in the game's order, and names the node
     where they part: at the position where the two traces first differ."""
     from autograder.games.orders import shuffled
-    from autograder.observations import first_difference
+    from autograder.runner.observations import first_difference
     from autograder.worker.calls import build_game, state_at
     tree_game = build_game(game)
     shuffle = shuffled(seed)

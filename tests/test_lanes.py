@@ -6,7 +6,8 @@ import shutil
 
 import pytest
 
-from autograder.lanes import LaneError, available, container_limits, in_lanes
+from autograder.errors import LaneError
+from autograder.runner.lanes import available, container_limits, in_lanes
 from conftest import ROOT, reference_files, run_cli
 
 # One buggy module per file, so that every lane meets failures (and the hidden checks' details).

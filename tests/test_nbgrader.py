@@ -17,20 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from autograder import config as grading_config
-from autograder import nbgrader_tests
+from autograder import policy as grading_config
+from autograder.distribution import nbgrader as nbgrader_tests
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import draw_example, draw_mermaid, draw_tree
-from autograder.notebook_answers import extract
-from autograder.notebooks import (ASSIGNMENT, COURSE_DIR, NOTEBOOK, NOTEBOOK_PATH, answer_code,
+from autograder.intake.notebook import extract
+from autograder.distribution.notebooks import (ASSIGNMENT, COURSE_DIR, NOTEBOOK, NOTEBOOK_PATH, answer_code,
                                   build_notebook, course_files, docstring_markdown,
                                   figure_markdown, generate, main, stale, without_mermaid)
-from autograder.stubs import stub_source
-from autograder.submission import CONTRACT_FILES, SubmissionError, stage
+from autograder.distribution.stubs import stub_source
+from autograder.errors import SubmissionError
+from autograder.contract import FILES as CONTRACT_FILES
+from autograder.intake.submission import stage
 from conftest import REFERENCE, ROOT, run_cli
 
 SAMPLE = ROOT / "examples" / "sample_submission"
-REGENERATE = "assignments/nbgrader/ is out of date: run `.venv/bin/python -m autograder.notebooks`"
+REGENERATE = "assignments/nbgrader/ is out of date: run `.venv/bin/python -m autograder.distribution.notebooks`"
 HIDDEN_CHECK = "alphabeta_decision: examines the reference's nodes"
 FUNCTIONS = ["minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
              "center_first", "evaluation_order", "rational_response", "rational_decision",
@@ -103,7 +105,7 @@ def test_the_check_reports_a_stale_course(tmp_path, capsys):
     notebook.write_text(notebook.read_text().replace("minimax_value", "minimax_valu"))
     assert sorted(stale(tmp_path)) == [NOTEBOOK_PATH, f"source/{ASSIGNMENT}/notes.txt"]
     assert main(["--check", "--target", str(tmp_path)]) == 1
-    assert "python -m autograder.notebooks" in capsys.readouterr().err
+    assert "python -m autograder.distribution.notebooks" in capsys.readouterr().err
 
 
 def test_one_answer_cell_per_module_and_one_test_cell_per_function_with_its_points():
@@ -496,7 +498,7 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
         assert leaked not in text, leaked
     source = cells(build_notebook(), "solution")
     for module, cell in cells(release, "solution").items():
-        # the release's stubs are autograder.stubs' stubs, not nbgrader's defaults
+        # the release's stubs are autograder.distribution.stubs' stubs, not nbgrader's defaults
         assert "".join(cell["source"]) == stub_source("".join(source[module]["source"]))
     tests = cells(build_notebook(), "grade")
     assert {name: "".join(cell["source"]) for name, cell in cells(release, "grade").items()} == \

@@ -12,7 +12,7 @@ import tomllib
 import pytest
 
 from conftest import ROOT, SUBMISSIONS, assembled, reference_files, run_cli
-from autograder.worker.calls import MODULES
+from autograder.contract import MODULES
 
 CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
             "center_first", "evaluation_order", "rational_response", "rational_decision",
@@ -167,7 +167,7 @@ HIDDEN_CHECKS = [name for name, entry in tomllib.loads((ROOT / "grading.toml").r
 def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
     """`grade NOTEBOOK.ipynb` needs the answer cells read back, which the release holds without the
     notebook's generator (that runs the reference)."""
-    from autograder.notebooks import COURSE_DIR, NOTEBOOK_PATH
+    from autograder.distribution.notebooks import COURSE_DIR, NOTEBOOK_PATH
     assert not (release / "autograder" / "notebooks.py").exists()
     sample = ROOT / "examples" / "sample_submission"
     notebook = json.loads((COURSE_DIR / NOTEBOOK_PATH).read_text())
@@ -189,8 +189,8 @@ def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
 
 
 def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
-    from autograder.cli import parser
-    from autograder.release import PLACEHOLDERS, placeholder_warnings
+    from autograder.commands.cli import parser
+    from autograder.distribution.release import PLACEHOLDERS, placeholder_warnings
     defaults = parser().parse_args(["release", "folder"])
     assert {option: placeholder for option, (placeholder, _) in PLACEHOLDERS.items()} == {
         "--grader-repository": defaults.grader_repository,
@@ -213,10 +213,10 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
 
 
 def test_the_students_gitignore_keeps_out_every_report_they_write(release, tmp_path):
-    from autograder.ci import parser as ci_parser
+    from autograder.commands.ci import parser as ci_parser
     suggested = re.findall(r"--output ([\w.-]+)", (release / "README.md").read_text())
     assert "report.html" in suggested
-    # Every file the README suggests, the other formats named alike, and autograder.ci's folder.
+    # Every file the README suggests, the other formats named alike, and autograder.commands.ci's folder.
     ci_outputs = ci_parser().get_default("output_dir")
     reports = list(dict.fromkeys([*suggested, "results.json", "report.md", "report.json",
                                   "report.txt", "junit.xml", f"{ci_outputs}/summary.md"]))

@@ -213,7 +213,7 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
 # ------------------------------------------------------------- whole-function problems, not run
 
 from autograder.drawing import draw_example  # noqa: E402
-from autograder.observations import describe_problem  # noqa: E402
+from autograder.runner.observations import describe_problem  # noqa: E402
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
 from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
 

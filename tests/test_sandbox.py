@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import sandbox as sb
-from autograder.sandbox import Sandbox, SandboxLimits
-from autograder.supervisor import BOOTSTRAP, stage_runtime
+from autograder.runner import sandbox as sb
+from autograder.runner.sandbox import Sandbox, SandboxLimits
+from autograder.runner.supervisor import BOOTSTRAP, stage_runtime
 from autograder.worker.protocol import READY
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -425,7 +425,7 @@ def test_the_real_worker_runs_and_answers(sandbox, scratch):
 
 GRADER = """
 import os, subprocess, sys, time
-from autograder.sandbox import Sandbox
+from autograder.runner.sandbox import Sandbox
 box = Sandbox(sys.argv[1])
 report = int(sys.argv[2])
 worker = "import os, sys, time; os.write(int(sys.argv[1]), b'up'); time.sleep(120)"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from autograder.similarity import DEFAULT_THRESHOLD, Pair, safe_name, similar_pairs
+from autograder.commands.similarity import DEFAULT_THRESHOLD, Pair, safe_name, similar_pairs
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "similarity"

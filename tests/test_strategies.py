@@ -7,8 +7,8 @@ and the shares are counted from those calls. Run with `-s` to see the table.
 """
 import pytest
 
-from autograder import config as grading_config
-from autograder.checks import judged_function
+from autograder import policy as grading_config
+from autograder.contract import judged_function
 from autograder.checks.observe import Observer, from_reference, reference
 from autograder.engine import GradingPlugin, check_name, pytest_run
 from autograder.worker.calls import perform

@@ -1,4 +1,4 @@
-"""The students' stubs in assignments/ are exactly what autograder.stubs generates from reference/,
+"""The students' stubs in assignments/ are exactly what autograder.distribution.stubs generates from reference/,
 they import cleanly and raise NotImplementedError, and the grader scores them zero without crashing.
 """
 import ast
@@ -9,8 +9,8 @@ import tomllib
 
 import pytest
 
-from autograder.stubs import generate, main, stub_source
-from autograder.submission import CONTRACT_FILES
+from autograder.distribution.stubs import generate, main, stub_source
+from autograder.contract import FILES as CONTRACT_FILES
 from conftest import REFERENCE, ROOT, grade_json
 
 ASSIGNMENTS = ROOT / "assignments"
@@ -20,7 +20,7 @@ CONTRACT = {
     "ordering.py": {"center_first", "evaluation_order"},
     "price_war.py": {"rational_response", "rational_decision", "guaranteed_decision"},
 }
-REGENERATE = "assignments/ is out of date: run `.venv/bin/python -m autograder.stubs`"
+REGENERATE = "assignments/ is out of date: run `.venv/bin/python -m autograder.distribution.stubs`"
 
 
 def load(path):

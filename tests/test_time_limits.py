@@ -10,7 +10,7 @@ import re
 import pytest
 
 from conftest import REFERENCE, ROOT, SUBMISSIONS, reference_files, run_cli
-from autograder.supervisor import GRACE_FACTOR
+from autograder.runner.supervisor import GRACE_FACTOR
 
 SLOWDOWN = 4
 WRAPPER = '''

@@ -6,12 +6,12 @@ import textwrap
 
 import pytest
 
-from autograder import supervisor
+from autograder.runner import supervisor
 from autograder.checks.observe import Observer, call
-from autograder.config import Limits
-from autograder.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
-from autograder.sandbox import MODES, Sandbox, works
-from autograder.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
+from autograder.policy import Limits
+from autograder.runner.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
+from autograder.runner.sandbox import MODES, Sandbox, works
+from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES
 
@@ -98,7 +98,7 @@ def test_os_exit_in_a_call_costs_that_call_only(student):
 def never_starting(monkeypatch, failures):
     """Workers whose first `failures` end before their READY line, as a sandbox that failed to
     set up ends them; the list of every worker started."""
-    import autograder.supervisor as supervisor
+    import autograder.runner.supervisor as supervisor
     started, launch = [], supervisor.Worker.__init__
 
     def first_fail(worker, *args):

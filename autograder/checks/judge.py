@@ -11,7 +11,7 @@ from autograder.checks import course
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import diagnose
 from autograder.feedback.explain import cuts, divergence
-from autograder.observations import (NO_ANSWER, describe_printed, exactly_equal, first_difference,
+from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal, first_difference,
                                      is_number, quoted)
 from autograder.worker.calls import decode_path
 

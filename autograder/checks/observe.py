@@ -14,13 +14,14 @@ from functools import partial
 
 from hypothesis import assume
 
-from autograder.answers import LIVE_REFERENCE
+from autograder.grading.answers import LIVE_REFERENCE
 from autograder.checks.judge import CheckFailed, shown
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
-from autograder.observations import Observation, describe_printed, quoted
-from autograder.supervisor import StudentTimedOut
-from autograder.worker.calls import (MODULES, TRACED, build_argument, build_game, decode_trace,
+from autograder.runner.observations import Observation, describe_printed, quoted
+from autograder.runner.supervisor import StudentTimedOut
+from autograder.contract import MODULES, TRACED
+from autograder.worker.calls import (build_argument, build_game, decode_trace,
                                      observe as run_observed, perform, state_at)
 
 

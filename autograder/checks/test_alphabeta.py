@@ -8,7 +8,7 @@ import math
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
 

@@ -1,7 +1,7 @@
 """Checks of minimax.py: exact values and decisions, and that minimax examines every node."""
 from hypothesis import example, given
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
 

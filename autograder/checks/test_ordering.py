@@ -2,7 +2,7 @@
 when it searches in the student's order (so a bug in the student's alpha-beta costs nothing here)."""
 from hypothesis import example, given
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
 from autograder.drawing import name_node

@@ -1,7 +1,7 @@
 """Checks of price_war.py on random general-sum games of two moves, and on the course's price war."""
 from hypothesis import example, given
 
-from autograder import strategies
+from autograder.grading import strategies
 from autograder.checks import check, course, judge
 from autograder.checks.observe import call
 

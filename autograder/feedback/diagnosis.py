@@ -11,8 +11,8 @@ reads what they found on its games instead (record.py), as answers and digests o
 import hashlib
 import time
 
-from autograder.observations import exactly_equal
-from autograder.worker.calls import TRACED
+from autograder.runner.observations import exactly_equal
+from autograder.contract import TRACED
 
 try:
     from autograder.feedback.replay import replay

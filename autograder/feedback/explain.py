@@ -10,7 +10,7 @@ and a child of a position by the move that makes it.
 """
 from autograder.drawing import draw_board, moves, name_node
 from autograder.feedback.narration import Narration
-from autograder.observations import first_difference
+from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, decode_path, encode_path, state_at
 
 try:

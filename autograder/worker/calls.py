@@ -11,18 +11,6 @@ from autograder.games import TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_evaluation, build_order
 
-MODULES = {
-    "minimax_value": "minimax", "minimax_decision": "minimax",
-    "alphabeta_value": "alphabeta", "alphabeta_decision": "alphabeta",
-    "center_first": "ordering", "evaluation_order": "ordering",
-    "rational_response": "price_war", "rational_decision": "price_war",
-    "guaranteed_decision": "price_war",
-}
-
-
-# The functions whose examined nodes the checks count: only their calls send the trace back.
-TRACED = {"minimax_value", "alphabeta_value", "alphabeta_decision"}
-
 # A node's path travels as one character per action, which is five times cheaper to send and
 # compare than a list of lists on the 549,946-node minimax trace.
 PATH_CHARACTERS = "".join(map(chr, range(48, 127)))

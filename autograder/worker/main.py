@@ -23,7 +23,8 @@ import signal
 import sys
 import traceback
 
-from autograder.worker.calls import (ANSWER_DEPTH, MODULES, PRINTED_CHARACTERS, PRINTED_LINES,
+from autograder.contract import MODULES
+from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES,
                                      TooDeep, each_call, first_printed, perform)
 from autograder.worker.protocol import READY, decode_message, encode_message
 

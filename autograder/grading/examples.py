@@ -25,10 +25,10 @@ from pathlib import Path
 import hypothesis
 from hypothesis import settings
 
-from autograder.supervisor import StudentTimedOut
+from autograder.runner.supervisor import StudentTimedOut
 
-PACKAGE = Path(__file__).resolve().parent
-SOURCES = ("checks/*.py", "strategies.py", "games/*.py", "engine.py")  # engine: the settings
+PACKAGE = Path(__file__).resolve().parents[1]
+SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine.py")  # engine: the settings
 
 
 @functools.cache

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import yaml
 
-from autograder.observations import escaped
-from autograder.submission import SubmissionError
+from autograder.runner.observations import escaped
+from autograder.errors import UsageError
 
 # A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows.
 HEADERS = {
@@ -60,7 +60,7 @@ def gradescope_submitters(export):
         data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
                          Loader=_MetadataLoader)
     except (OSError, yaml.YAMLError) as error:
-        raise SubmissionError(f"{path} cannot be read ({type(error).__name__}); download "
+        raise UsageError(f"{path} cannot be read ({type(error).__name__}); download "
                               f"Gradescope's export again") from None
     if not isinstance(data, dict):
         return {}
@@ -91,7 +91,7 @@ def nbgrader_students(course):
                                         _text(id_), _text(email))
                     for id_, first, last, email in rows}
     except sqlite3.Error as error:
-        raise SubmissionError(f"{path} cannot be read ({error}); is it nbgrader's "
+        raise UsageError(f"{path} cannot be read ({error}); is it nbgrader's "
                               f"gradebook?") from None
 
 
@@ -107,7 +107,7 @@ def read_roster(path, column=None):
         with open(path, newline="", encoding="utf-8-sig") as handle:
             rows = list(csv.DictReader(handle))
     except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise SubmissionError(f"cannot read the roster {path} ({error}); give a CSV file with "
+        raise UsageError(f"cannot read the roster {path} ({error}); give a CSV file with "
                               f"a header row") from None
     headers = list(rows[0]) if rows else []
     if column is None:
@@ -115,10 +115,10 @@ def read_roster(path, column=None):
                  if h and h.strip().casefold() in HEADERS[kind]]
         column = known[0] if known else None
     if column is None:
-        raise SubmissionError(f"the roster {path} has no column named like an SID, email or "
+        raise UsageError(f"the roster {path} has no column named like an SID, email or "
                               f"name: give the one to join by with --roster-column")
     if column not in headers:
-        raise SubmissionError(f"the roster {path} has no column {column!r} to join by; its "
+        raise UsageError(f"the roster {path} has no column {column!r} to join by; its "
                               f"columns are {', '.join(map(repr, headers))} (--roster-column)")
     return column, rows
 
@@ -141,7 +141,7 @@ def join_roster(entries, path, column=None):
     for row in rows:
         key = str(row.get(column) or "").strip().casefold()
         if key in by_key:
-            raise SubmissionError(f"the roster {path} has {escaped(key)!r} twice in its column "
+            raise UsageError(f"the roster {path} has {escaped(key)!r} twice in its column "
                                   f"{column!r}: join by a column that names each student once")
         if key:
             by_key[key] = row
@@ -175,7 +175,7 @@ def _from_roster(keys, by_key, matched, entry):
     if key is None:
         return None
     if key in matched:
-        raise SubmissionError(f"the roster's {escaped(key)!r} matches two students (of "
+        raise UsageError(f"the roster's {escaped(key)!r} matches two students (of "
                               f"{matched[key]} and {entry.id}): check their SIDs and emails")
     matched[key] = entry.id
     return roster_student(by_key[key])

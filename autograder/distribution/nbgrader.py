@@ -29,11 +29,11 @@ hangs costs the sandbox's time limit (grading.toml's [limits]) in the test cells
 nbgrader's cell timeout.
 
 This module uses only the standard library (and autograder.drawing, for drawing failing inputs,
-and autograder.environment, which is standard library only).
+and autograder.runner.environment, which is standard library only).
 It never imports the reference, the checks or the rest of the grader, because it runs in the kernel
 next to the student's code.
 
-The kernel: `python -P -m autograder.nbgrader_tests kernel -f CONNECTION_FILE` (the course's
+The kernel: `python -P -m autograder.distribution.nbgrader kernel -f CONNECTION_FILE` (the course's
 kernelspec) starts an IPython kernel with `python -I -S`: no site initialisation, so no .pth file
 runs and the editable install's finder, which maps `reference` into the repository, is never
 installed; sys.path is the standard library, the site-packages folders (for ipykernel) and a
@@ -57,10 +57,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from autograder.environment import without_steering
+from autograder.runner.environment import without_steering
+from autograder.contract import MODULE_NAMES
 
 # The contract's modules, in the contract's order: the grade_id of each answer cell.
-MODULES = ("minimax", "alphabeta", "ordering", "price_war")
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
 EXECUTION = "NBGRADER_EXECUTION"  # nbgrader sets it (autograde, validate) while it runs a notebook
 TEST_PREFIX = "test_"          # a test cell's grade_id is "test_<function>"
@@ -82,7 +82,7 @@ class Points(float):
 
 
 # ---------------------------------------------------------------------------------------------
-# Reading the answers out of a notebook (autograder.notebook_answers uses the same code).
+# Reading the answers out of a notebook (autograder.intake.notebook uses the same code).
 
 def cell_source(cell):
     source = cell.get("source", "")
@@ -104,7 +104,7 @@ def grade_id(cell):
 def is_answer_cell(cell):
     nbgrader = nbgrader_metadata(cell)
     return (isinstance(cell, dict) and cell.get("cell_type") == "code"
-            and bool(nbgrader.get("solution")) and grade_id(cell) in MODULES)
+            and bool(nbgrader.get("solution")) and grade_id(cell) in MODULE_NAMES)
 
 
 def module_source(source):
@@ -294,7 +294,7 @@ def grade(function, checks=None):
     sources = answer_sources(notebook)
     if not sources:
         raise AssertionError(f"{path.name} has no answer cells: write your code in the cells "
-                             f"marked for {', '.join(MODULES)}")
+                             f"marked for {', '.join(MODULE_NAMES)}")
     report = grade_answers(sources)
     mine = [student_view(c) for c in report["checks"] if c["function"] == function]
     hidden = []
@@ -325,8 +325,9 @@ def grade(function, checks=None):
 # ---------------------------------------------------------------------------------------------
 # The autograde kernel.
 
-PACKAGE = Path(__file__).resolve().parent
-SHIM_FILES = ("nbgrader_tests.py", "drawing.py", "environment.py")
+PACKAGE = Path(__file__).resolve().parents[1]
+SHIM_FILES = ("contract.py", "distribution/__init__.py", "distribution/nbgrader.py", "drawing.py",
+              "runner/__init__.py", "runner/environment.py")
 SHIM_PACKAGES = ("games",)
 SHIM_INIT = ('"""The autograde kernel\'s share of the autograder: the test cells\' helper, the '
              'drawings, the environment filter and the games.\n\nNever the reference, the checks '
@@ -362,6 +363,7 @@ def stage_shim(folder):
     target.mkdir(parents=True)
     (target / "__init__.py").write_text(SHIM_INIT, encoding="utf-8")
     for name in SHIM_FILES:
+        (target / name).parent.mkdir(exist_ok=True)
         shutil.copyfile(PACKAGE / name, target / name)
     for package in SHIM_PACKAGES:
         shutil.copytree(PACKAGE / package, target / package,
@@ -394,7 +396,7 @@ def main(argv=None):
     if argv[:1] == ["kernel"]:
         kernel(argv[1:])
         return 0
-    print("usage: python -P -m autograder.nbgrader_tests kernel -f CONNECTION_FILE\n"
+    print("usage: python -P -m autograder.distribution.nbgrader kernel -f CONNECTION_FILE\n"
           "(the nbgrader course's autograde kernel; test cells import grade() from this module)",
           file=sys.stderr)
     return 2

@@ -14,16 +14,19 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder import answers, batch, gradebook, lanes, provenance, sandbox
-from autograder import config as grading_config
-from autograder.checks import judged_function
-from autograder.engine import GradingError, collect_checks, grade, out_of_memory
+from autograder.commands import batch, gradebook
+from autograder.grading import answers, provenance
+from autograder.runner import sandbox
+from autograder import policy as grading_config
+from autograder.contract import judged_function
+from autograder.engine import collect_checks, grade, out_of_memory
+from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
-from autograder.gradings import Stopped
+from autograder.commands.gradings import Stopped
 from autograder.reporters import FORMATS
-from autograder.students import join_roster
-from autograder.submission import SubmissionError, module_functions, stage
-from autograder.worker.calls import MODULES
+from autograder.commands.students import join_roster
+from autograder.intake.submission import module_functions, stage
+from autograder.contract import MODULES
 
 
 WEAK_MODES = ("rlimits", "plain")
@@ -76,12 +79,12 @@ def grade_command(args):
             args.output and Path(args.output).is_dir()) or (
             not args.one and any(batch.class_layout(Path(p)) for p in args.submission)):
         if not args.output:
-            raise SubmissionError("grading several submissions needs --output DIR for the results")
+            raise UsageError("grading several submissions needs --output DIR for the results")
         if Path(args.output).exists() and not Path(args.output).is_dir():
-            raise SubmissionError(f"--output {args.output} is a file: give a folder for the "
+            raise UsageError(f"--output {args.output} is a file: give a folder for the "
                                   f"class's results")
         if args.similarity and importlib.util.find_spec("copydetect") is None:
-            raise SubmissionError("--similarity needs copydetect: pip install -e '.[similarity]'")
+            raise UsageError("--similarity needs copydetect: pip install -e '.[similarity]'")
         absent = ()
         if args.roster:
             entries, absent, any_matched = join_roster(entries, args.roster, args.roster_column)
@@ -106,13 +109,13 @@ def functions_to_grade(args, path):
         return None if held == list(MODULES) else held
     outside = [function for function in args.only if function not in held]
     if outside:
-        raise SubmissionError(f"--only {outside[0]}: {path} holds only {', '.join(held)}")
+        raise UsageError(f"--only {outside[0]}: {path} holds only {', '.join(held)}")
     return [function for function in held if function in args.only]
 
 
 def grade_single(args, config, entry):
     if args.output and not Path(args.output).resolve().parent.is_dir():
-        raise SubmissionError(f"cannot write {args.output}: its folder does not exist")
+        raise UsageError(f"cannot write {args.output}: its folder does not exist")
     only = functions_to_grade(args, entry.path)
     mode = sandbox_mode(args)
     if args.reference_answers or args.save_answers:
@@ -198,7 +201,7 @@ def check_config_command(args):
 
 def release_command(args):
     # the release machinery stays out of the release
-    from autograder.release import KNOWN_MISTAKES, release
+    from autograder.distribution.release import KNOWN_MISTAKES, release
     mistakes = args.known_mistakes or (KNOWN_MISTAKES if KNOWN_MISTAKES.is_dir() else None)
     folder = release(args.directory, args.grader_repository, args.grader_ref,
                      args.private_grader_repository, mistakes)
@@ -206,7 +209,7 @@ def release_command(args):
 
 
 def export_command(args):
-    from autograder.gradescope_export import export  # left out of the students' release
+    from autograder.distribution.gradescope_export import export  # left out of the students' release
     print(f"wrote Gradescope's autograder zip to {export(args.file)}")
 
 
@@ -215,7 +218,7 @@ def export_grades_command(args):
     text, unnamed = gradebook.export(folder, args.format, args.assignment)
     target = Path(args.output or folder / f"grades-{args.format}.csv")
     if not target.resolve().parent.is_dir():
-        raise SubmissionError(f"cannot write {target}: its folder does not exist")
+        raise UsageError(f"cannot write {target}: its folder does not exist")
     write_atomically(target, text)
     if unnamed:
         print(f"autograder: warning: {unnamed} graded rows name no SID or email, which "
@@ -312,8 +315,7 @@ def main(argv=None):
     except KeyboardInterrupt:  # outside a batch's gradings, which Stopped covers
         print("autograder: stopped", file=sys.stderr)
         return 130
-    except (SubmissionError, grading_config.ConfigError, GradingError,
-            sandbox.SandboxError, lanes.LaneError) as error:
+    except AutograderError as error:
         print(f"autograder: {error}", file=sys.stderr)
         return 2
     except MemoryError:  # past the grader's cap outside grading itself (staging, reporting)

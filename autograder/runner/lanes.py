@@ -15,13 +15,11 @@ import queue
 import signal
 import sys
 from pathlib import Path
+from autograder.errors import LaneError
 
 POLL_SECONDS = 0.5
 CGROUP = "/sys/fs/cgroup"
 
-
-class LaneError(Exception):
-    """A lane ended without reporting; the message says how."""
 
 
 def _numbers(path):

@@ -1,6 +1,6 @@
 """Grading in a CI job: everything the pull-request workflow does that Python can do.
 
-    python -I -m autograder.ci --assignments assignments [--base BASE/assignments]
+    python -I -m autograder.commands.ci --assignments assignments [--base BASE/assignments]
         [--changed-files FILE] [--output-dir autograder-results] [--config GRADER/grading.toml]
         [--grader OWNER/NAME@REF] [--base-label main] [--allow-weak-sandbox] [--sandbox MODE]
         [--lanes N] [--fail-under POINTS]
@@ -49,14 +49,16 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from autograder import cli, lanes, sandbox
-from autograder import config as grading_config
-from autograder.engine import GradingError, grade
+from autograder.commands import cli
+from autograder.runner import sandbox
+from autograder import policy as grading_config
+from autograder.engine import grade
+from autograder.errors import AutograderError, GradingError, SubmissionError, UsageError
 from autograder.files import write_atomically
 from autograder.reporters import gradescope, junit, markdown, report_json, text
 from autograder.reporters.readable import readable, readable_text
-from autograder.submission import SubmissionError, stage
-from autograder.worker.calls import MODULES
+from autograder.intake.submission import stage
+from autograder.contract import MODULES
 
 MARKER = "<!-- autograder -->"
 # What a pull request must not need to change; grading takes none of it from the student's branch.
@@ -81,10 +83,6 @@ class Context:
     @property
     def request(self):
         return "merge request" if self.gitlab else "pull request"
-
-
-class OutputError(Exception):
-    """The output folder cannot be written safely; the message says why, in one line."""
 
 
 # ---------------------------------------------------------------- grading
@@ -353,7 +351,7 @@ def make_context(args, environ):
         try:
             listed = Path(args.changed_files).read_bytes()
         except OSError as error:
-            raise SystemExit(f"autograder.ci: cannot read --changed-files: {error}") from None
+            raise SystemExit(f"autograder.commands.ci: cannot read --changed-files: {error}") from None
         # NUL-separated, as `git diff -z` writes them: unquoted, so a non-ASCII name (which git
         # would otherwise print as "autograder/\303\251.py") still matches PROTECTED.
         changed = [name for name in listed.decode("utf-8", "replace").split("\0") if name]
@@ -389,7 +387,7 @@ def output_folder(path):
     try:
         os.close(os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW))
     except OSError:
-        raise OutputError(f"the output folder {path} is a symbolic link or not a folder: remove "
+        raise UsageError(f"the output folder {path} is a symbolic link or not a folder: remove "
                           f"it, or give an --output-dir outside the student's files") from None
     return path
 
@@ -417,7 +415,7 @@ def threshold(text):
 
 
 def parser():
-    main = argparse.ArgumentParser(prog="python -m autograder.ci",
+    main = argparse.ArgumentParser(prog="python -m autograder.commands.ci",
                                    description="Grade a student repository in CI.")
     main.add_argument("--assignments", default="assignments",
                       help="the student's folder to grade (default: assignments)")
@@ -455,7 +453,7 @@ def not_graded(reason, context, environ, out):
     step_outputs(environ, outputs)
     if environ.get("GITHUB_ACTIONS") == "true":
         print(f"::error title=Autograder::{escape_data(reason)}", flush=True)
-    print(f"autograder.ci: {log_line(reason)}", file=sys.stderr)
+    print(f"autograder.commands.ci: {log_line(reason)}", file=sys.stderr)
     return 2
 
 
@@ -520,7 +518,7 @@ def below_threshold(students, args, github):
                f"{markdown.points(args.fail_under)}")
     if github:
         print(f"::error title=Autograder::{message}", flush=True)
-    print(f"autograder.ci: {message}", file=sys.stderr)
+    print(f"autograder.commands.ci: {message}", file=sys.stderr)
     return True
 
 
@@ -534,8 +532,7 @@ def main(argv=None, environ=None):
         out = output_folder(args.output_dir)
         with commands_stopped(github):
             students = grade_and_report(args, context, environ, out)
-    except (OutputError, SubmissionError, grading_config.ConfigError, GradingError,
-            sandbox.SandboxError, lanes.LaneError) as error:
+    except AutograderError as error:
         return not_graded(str(error), context, environ, out)
     if github:
         print_commands(students, args, context, environ)

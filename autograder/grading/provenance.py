@@ -13,10 +13,10 @@ import os
 from importlib import metadata
 from pathlib import Path
 
-from autograder import answers, examples
+from autograder.grading import answers, examples
 from autograder.files import write_atomically
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from (cli.grade_single),
 # since a class's ids shift when a submission is added.
 PARTS = ("submission", "policy", "checks", "reference", "grader")

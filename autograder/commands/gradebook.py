@@ -10,12 +10,12 @@ import csv
 import io
 import json
 
-from autograder import provenance
+from autograder.grading import provenance
 from autograder.files import write_atomically
-from autograder.observations import escaped
-from autograder.students import Student
-from autograder.submission import SubmissionError
-from autograder.worker.calls import MODULES
+from autograder.runner.observations import escaped
+from autograder.commands.students import Student
+from autograder.errors import UsageError
+from autograder.contract import MODULES
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")
@@ -85,12 +85,12 @@ def read(folder):
         with open(path, newline="", encoding="utf-8") as handle:
             rows = list(csv.DictReader(handle))
     except OSError:
-        raise SubmissionError(f"no {FILE} in {folder}: grade the class into it first "
+        raise UsageError(f"no {FILE} in {folder}: grade the class into it first "
                               f"(python -m autograder grade CLASS --output {folder})") from None
     except (UnicodeDecodeError, csv.Error):
         rows = [{}]
     if rows and set(HEADER) - set(rows[0]):
-        raise SubmissionError(f"{path} is not a gradebook this grader wrote: grade the class "
+        raise UsageError(f"{path} is not a gradebook this grader wrote: grade the class "
                               f"again into {folder}")
     return rows
 

@@ -18,10 +18,10 @@ from pathlib import Path
 
 from autograder.files import write_atomically
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Whether the reference is here to answer games no file holds: not in the students' release.
 LIVE_REFERENCE = importlib.util.find_spec("reference") is not None
-SOURCES = ("reference", "autograder/games", "autograder/worker")
+SOURCES = ("reference", "autograder/contract.py", "autograder/games", "autograder/worker")
 PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograder" / \
     "reference-answers.json"
@@ -29,8 +29,8 @@ CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "auto
 
 def fingerprint():
     digest = hashlib.sha256()
-    for folder in SOURCES:
-        for path in sorted((ROOT / folder).glob("*.py")):
+    for source in map(ROOT.joinpath, SOURCES):
+        for path in [source] if source.suffix == ".py" else sorted(source.glob("*.py")):
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()
 

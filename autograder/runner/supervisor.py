@@ -27,11 +27,11 @@ try:  # POSIX only, as in sandbox.py
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-from autograder.observations import TOO_DEEP, Observation, brief, from_reply
+from autograder.runner.observations import TOO_DEEP, Observation, brief, from_reply
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import decode_message, encode_message
 
-PACKAGE = Path(__file__).resolve().parent
+PACKAGE = Path(__file__).resolve().parents[1]
 RUNTIME_PACKAGES = ("games", "worker")
 BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
              "from autograder.worker.main import main; "
@@ -94,6 +94,7 @@ def stage_runtime(folder):
     target = Path(folder) / "autograder"
     target.mkdir(parents=True)
     (target / "__init__.py").write_text("")
+    shutil.copyfile(PACKAGE / "contract.py", target / "contract.py")
     for package in RUNTIME_PACKAGES:
         shutil.copytree(PACKAGE / package, target / package,
                         ignore=shutil.ignore_patterns("__pycache__"))

@@ -10,9 +10,9 @@ import zipfile
 from pathlib import Path
 
 from autograder.files import write_atomically
-from autograder.submission import SubmissionError
+from autograder.errors import UsageError
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = Path(__file__).resolve().parent / "gradescope_templates"
 SOURCES = ("autograder", "reference")
 FILES = ("grading.toml", "pyproject.toml", "README.md", "SECURITY.md")
@@ -34,7 +34,7 @@ def export(target):
     """Write the Gradescope autograder zip to `target`, whole or not at all."""
     target = Path(target)
     if not target.parent.is_dir():
-        raise SubmissionError(f"cannot write {target}: its folder does not exist")
+        raise UsageError(f"cannot write {target}: its folder does not exist")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in members():

@@ -31,15 +31,19 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from autograder import answers, gradebook, lanes, provenance, students
+from autograder.commands import gradebook, students
+from autograder.grading import answers, provenance
+from autograder.runner import lanes
 from autograder.files import unique_names
-from autograder.gradebook import read_result, result_path
-from autograder.gradings import Gradings, Stopped
-from autograder.observations import escaped
+from autograder.commands.gradebook import read_result, result_path
+from autograder.commands.gradings import Gradings, Stopped
+from autograder.runner.observations import escaped
 from autograder.results import NOT_RUN
-from autograder.submission import CONTRACT_FILES, SubmissionError, stage
+from autograder.errors import GradingError, SubmissionError
+from autograder.contract import FILES as CONTRACT_FILES
+from autograder.intake.submission import stage
 
-REFERENCE = Path(__file__).resolve().parent.parent / "reference"
+REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
 ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
 FEEDBACK = "feedback"  # the folder of the student views, one per submission, ready to hand back
@@ -162,14 +166,14 @@ def reference_answers(output, config, gradings, options, lane_count):
                "--lanes", str(lane_count)]
     reason = gradings.run(command, time_limit(config))
     if reason:
-        raise SubmissionError(f"could not grade the reference: {reason}")
+        raise GradingError(f"could not grade the reference: {reason}")
     report = read_result(kept)
     if report is None:
-        raise SubmissionError(f"the reference's grading wrote no readable result to {kept}")
+        raise GradingError(f"the reference's grading wrote no readable result to {kept}")
     if report["points"] != report["max_points"]:
         kept.unlink()
         failed = first_failure(report["checks"])
-        raise SubmissionError(breaks_reference(failed["name"], failed["feedback"]))
+        raise GradingError(breaks_reference(failed["name"], failed["feedback"]))
     return path
 
 
@@ -251,7 +255,7 @@ def summary(output, entries, console):
 def similarity(entries, output, console):
     """copydetect over the class's submissions as staged for grading (those that stage), the
     stubs as boilerplate: similarity.html, and the closest pairs printed."""
-    from autograder.similarity import DEFAULT_THRESHOLD, similar_pairs
+    from autograder.commands.similarity import DEFAULT_THRESHOLD, similar_pairs
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         staged = []
         for number, entry in enumerate(entries):

@@ -24,13 +24,14 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from string import Template
 
-from autograder import answers, examples, stubs
-from autograder.config import ConfigError
+from autograder.distribution import stubs
+from autograder.grading import answers, examples
+from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
 from autograder.feedback.record import explain_answers
-from autograder.submission import CONTRACT_FILES, SubmissionError
-from autograder.worker.calls import MODULES
+from autograder.contract import FILES as CONTRACT_FILES
+from autograder.contract import MODULES
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
 # The feedback engine's working searches; the release machinery, which reads the reference.
 LEFT_OUT = ("variants.py", "replay.py", "record.py", "release.py", "release_templates", "stubs.py",
@@ -50,7 +51,7 @@ PLACEHOLDERS = {
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
 # What students write in their repository and should not commit: the environment, and the reports
-# (`grade --output`, autograder.ci's output folder).
+# (`grade --output`, autograder.commands.ci's output folder).
 GITIGNORE = (".venv/", "__pycache__/", "*.egg-info/", "results.json", "report.html", "report.md",
              "report.json", "report.txt", "junit.xml", "autograder-results/")
 
@@ -162,11 +163,11 @@ def record_answers(target):
                    "--record-answers", str(target / PUBLIC_ANSWERS)]
         completed = subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)
         if completed.returncode != 0:
-            raise SubmissionError(f"grading the reference with the release failed: "
+            raise GradingError(f"grading the reference with the release failed: "
                                   f"{completed.stderr.strip().splitlines()[-1:]}")
         report = json.loads((Path(scratch) / "report.json").read_text())
     if report["points"] != report["max_points"]:
-        raise SubmissionError("the reference does not get full marks on the public checks")
+        raise GradingError("the reference does not get full marks on the public checks")
 
 
 def mistake_submissions(mistakes, scratch):
@@ -221,7 +222,7 @@ def grade_mistake(submission, functions, policy, base):
                *[option for function in functions for option in ("--only", function)]]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
-        raise SubmissionError(f"grading the known mistake {submission.name} failed: "
+        raise GradingError(f"grading the known mistake {submission.name} failed: "
                               f"{completed.stderr.strip().splitlines()[-1:]}")
     return recorded
 
@@ -260,10 +261,10 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
     on stderr of each repository left at its placeholder."""
     directory = Path(directory)
     if mistakes is not None and not Path(mistakes).is_dir():
-        raise SubmissionError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
+        raise UsageError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
                               f"submissions, one per subfolder")
     if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
-        raise SubmissionError(f"{directory} already exists and is not empty: release into a new "
+        raise UsageError(f"{directory} already exists and is not empty: release into a new "
                               f"folder")
     directory.parent.mkdir(parents=True, exist_ok=True)
     substitutions = {"GRADER_REPOSITORY": grader_repository, "GRADER_REF": grader_ref,
@@ -274,7 +275,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)
-    except (ConfigError, SubmissionError, OSError, ValueError):
+    except (AutograderError, OSError, ValueError):
         shutil.rmtree(staging, ignore_errors=True)
         raise
     for warning in placeholder_warnings(grader_repository, private_repository):

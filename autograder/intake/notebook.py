@@ -1,15 +1,17 @@
 """A handed-in notebook's answer cells, read back into modules: what `python -m autograder grade
 NOTEBOOK.ipynb` grades, like any folder of .py files.
 
-Apart from autograder.notebooks, which generates the notebook from the reference and so stays out
+Apart from autograder.distribution.notebooks, which generates the notebook from the reference and so stays out
 of the students' repository: this part holds no solution, and the release needs it to grade a
 notebook. The cells are read with the same code as the notebook's test cells
-(autograder.nbgrader_tests).
+(autograder.distribution.nbgrader).
 """
 from pathlib import Path
 
-from autograder.nbgrader_tests import MODULES, answer_sources, parse_notebook, write_modules
-from autograder.submission import FILE_LIMIT, SubmissionError
+from autograder.contract import MODULE_NAMES
+from autograder.distribution.nbgrader import answer_sources, parse_notebook, write_modules
+from autograder.errors import SubmissionError
+from autograder.intake.submission import FILE_LIMIT
 
 NOTEBOOK_LIMIT = 32 * 1024 * 1024  # a notebook handed in as a file, outputs and pictures included
 
@@ -42,7 +44,7 @@ def extract_answers(label, data, target_folder):
                               f"Jupyter and hand it in again") from None
     if not sources:
         raise SubmissionError(f"{label} has no answer cells (nbgrader cells named "
-                              f"{', '.join(MODULES)}): hand in the assignment's notebook with your "
+                              f"{', '.join(MODULE_NAMES)}): hand in the assignment's notebook with your "
                               f"code in its answer cells")
     target = Path(target_folder)
     for module, source in sources.items():

@@ -12,13 +12,11 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from autograder.sandbox import SandboxLimits
+from autograder.runner.sandbox import SandboxLimits
+from autograder.errors import ConfigError
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
 
-
-class ConfigError(Exception):
-    """grading.toml cannot be used; the message says where and what to change."""
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ The worker only ever sees the copy, so nothing the student's code writes lands i
 Only the student's Python files are copied; a zip's files may sit one folder deep. One module file
 (minimax.py) may be handed in alone, to grade just its functions. A notebook (the
 nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
-gives its answer cells instead, each written to its module (autograder.notebook_answers).
+gives its answer cells instead, each written to its module (autograder.intake.notebook).
 
 Nothing handed in can make staging read what is not the student's, or fill the disk:
 - a submission that is itself a symbolic link is refused, and so is a folder holding a link that
@@ -23,10 +23,11 @@ import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
 
-from autograder.observations import escaped
-from autograder.worker.calls import MODULES
+from autograder.runner.observations import escaped
+from autograder.contract import FILES as CONTRACT_FILES
+from autograder.contract import MODULES
+from autograder.errors import SubmissionError
 
-CONTRACT_FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 MIB = 1024 * 1024
 FILE_LIMIT = 1 * MIB
 NOTEBOOK_LIMIT = 16 * MIB  # a zipped notebook, outputs and pictures included
@@ -36,9 +37,6 @@ ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of file
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
                   RuntimeError, OSError)
 
-
-class SubmissionError(Exception):
-    """The submission cannot be graded; the message says what to do, in one line."""
 
 
 class _Budget:
@@ -131,7 +129,7 @@ def _from_zip(path, target):
 def _from_zipped_notebooks(path, archive, names, target, budget):
     """A zip of notebooks: each is read and turned into its answer cells before the next, so no
     more than one is ever held, and none is written out."""
-    from autograder.notebook_answers import extract_answers  # here: it imports this module
+    from autograder.intake.notebook import extract_answers  # here: it imports this module
     for name in names:
         with archive.open(name) as handle:
             data = _read_limited(handle, NOTEBOOK_LIMIT, budget, f"{path}: {name!r}")
@@ -198,7 +196,7 @@ def _handed_in_notebooks(names):
 
 
 def _from_notebooks(notebooks, target, budget):
-    from autograder.notebook_answers import extract  # here: it imports this module
+    from autograder.intake.notebook import extract  # here: it imports this module
     for notebook in notebooks:
         budget.spend(notebook.lstat().st_size)
         extract(notebook, target)

@@ -78,6 +78,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from autograder.errors import SandboxError
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -114,9 +115,6 @@ IPC_RMID = 0
 
 PROBE_ERRORS = {}  # mode -> why it did not work here, for a log line or a bug report
 
-
-class SandboxError(Exception):
-    """The sandbox could not be set up, or could not remove what a worker left."""
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ when called, that it is not done yet. A region at column 0 (module-level solutio
 constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
 stubs with
 
-    python -m autograder.stubs            regenerate assignments/ from reference/
-    python -m autograder.stubs --check    only report whether assignments/ is up to date
+    python -m autograder.distribution.stubs            regenerate assignments/ from reference/
+    python -m autograder.distribution.stubs --check    only report whether assignments/ is up to date
 
 and the project's tests fail while assignments/ differs from what the reference generates.
 """
@@ -24,11 +24,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from autograder.submission import CONTRACT_FILES
+from autograder.contract import FILES as CONTRACT_FILES
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / "reference"
 ASSIGNMENTS_DIR = ROOT / "assignments"
 
@@ -150,7 +150,7 @@ def run_generator(args, outdated, write, command):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(prog="python -m autograder.stubs",
+    parser = argparse.ArgumentParser(prog="python -m autograder.distribution.stubs",
                                      description="Generate the students' stubs from the reference.")
     parser.add_argument("--reference", default=REFERENCE_DIR, help="default: reference/")
     parser.add_argument("--target", default=ASSIGNMENTS_DIR, help="default: assignments/")
@@ -159,9 +159,9 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return run_generator(args, lambda: stale(args.reference, args.target),
-                             lambda: generate(args.reference, args.target), "autograder.stubs")
+                             lambda: generate(args.reference, args.target), "autograder.distribution.stubs")
     except (OSError, ValueError, SyntaxError) as error:
-        print(f"autograder.stubs: {error}", file=sys.stderr)
+        print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
         return 2
 
 

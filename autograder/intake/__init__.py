@@ -1,0 +1,1 @@
+"""Submissions in: a folder, a zip or a notebook, copied into a scratch folder the worker may read."""
