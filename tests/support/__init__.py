@@ -1,0 +1,1 @@
+"""Helpers the project's own tests share: imported as `from support import ...` (pytest puts tests/ on the path)."""
