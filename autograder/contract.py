@@ -1,8 +1,10 @@
-"""The assignment's contract: the functions students write, their modules, and which are node-counted.
+"""The contract: the functions students write, their modules, whose nodes are counted.
 
 Every other list is derived from this one: the files a submission holds, the notebook's answer
 cells, the order reports follow, the module the worker imports for a call. The prose contract is
-docs/student-api.md. Standard library only: the worker's runtime copy holds this module too.
+docs/student-api.md. The worker's runtime copy holds this module too.
+
+May import: nothing of the grader.
 """
 from dataclasses import dataclass
 

@@ -1,7 +1,9 @@
 """Inputs drawn for people: trees as the course draws them, boards as a 3x3 grid.
 
-Inner nodes are lettered breadth first (A is the root, then B, C, D...), and a leaf is named after its
-parent and its position (B1, B2, B3), so the textbook tree reads exactly as in the course texts.
+Inner nodes are lettered breadth first (A is the root, then B, C, D...), and a leaf is named after
+its parent and its position (B1, B2, B3), so the textbook tree reads exactly as in the course texts.
+
+May import: nothing of the grader.
 """
 import itertools
 import math
@@ -9,11 +11,19 @@ import string
 from collections import deque
 
 OTHER = {"MAX": "MIN", "MIN": "MAX"}
+# Who examined a node (examined_by's answer) -> what every legend says of it, in the legends'
+# order. The reference is named as the feedback names it: alpha-beta.
+EXAMINED = {
+    "both": "examined by both searches",
+    "extra": "examined only by your search",
+    "missed": "examined only by alpha-beta",
+    "pruned": "pruned by both",
+}
 
 
 def examined_by(key, student, reference):
     """Who examined a node (by encoded path) of two searches: both, pruned (neither), extra (only
-    the student's) or missed (only the reference's)."""
+    the student's) or missed (only the reference's), the keys of EXAMINED."""
     return {(True, True): "both", (False, False): "pruned", (True, False): "extra",
             (False, True): "missed"}[key in student, key in reference]
 

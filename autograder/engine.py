@@ -1,10 +1,12 @@
 """Grading one submission: pytest runs the checks against a worker, a plugin collects one Report.
 
 Every check is a real pytest test (hypothesis generates its games, pytest-timeout bounds it as a
-backstop behind the worker's own kill). The plugin hands the tests their `observer` fixture and turns
+backstop behind the worker's own kill). The plugin hands the tests their `caller` fixture and turns
 each test's outcome into a CheckResult with the points grading.toml gives it. With `lanes`, the
 checks run in that many forked processes, each a pytest session of its own that takes contract
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
+
+May import: contract, errors, games, worker, policy, runner, grading, results, checks.
 """
 import errno
 import hashlib
@@ -16,32 +18,36 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, seed, settings
 from hypothesis.configuration import set_hypothesis_home_dir
-from hypothesis.internal.conjecture import providers
 from hypothesis.errors import Flaky
+from hypothesis.internal.conjecture import providers
 
-from autograder.grading import examples, provenance
-from autograder.runner import environment
-from autograder.grading.answers import LIVE_REFERENCE, public_answers
+from autograder.checks.calling import Caller
 from autograder.checks.judge import CheckFailed
-from autograder.checks.observe import Observer
-from autograder.policy import did_you_mean
-from autograder.runner.lanes import available, in_lanes
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
-from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
-from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
 from autograder.contract import MODULES, judged_function
 from autograder.errors import ConfigError, GradingError
+from autograder.grading import examples, provenance
+from autograder.grading.answers import LIVE_REFERENCE, public_answers
+from autograder.policy import did_you_mean
+from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
+from autograder.runner import environment
+from autograder.runner.lanes import available, in_lanes
+from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
+from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
 
 CHECKS = Path(__file__).resolve().parent / "checks"
-
 
 
 def no_local_constants():
     """Hypothesis mixes in constants harvested from the modules it deems local, which depends on
     how the grader is installed (a checkout or site-packages) and which modules are loaded: a
     student's release, a Gradescope image and a checkout would meet different games. Without them,
-    the games depend only on the checks' source and the settings."""
+    the games depend only on the checks' source and the settings.
+
+    Hypothesis has no public switch for this: the harvester is replaced by one that finds nothing,
+    and what an earlier draw in this process cached from the real one is forgotten.
+    tests/test_hypothesis_internals.py fails when the pinned hypothesis stops working this way."""
     providers._get_local_constants = lambda: providers.Constants()
+    providers.CONSTANTS_CACHE.cache.clear()
 
 
 def use_hypothesis_settings(config):
@@ -85,11 +91,11 @@ def check_name(item):
 
 
 class GradingPlugin:
-    """Hands the checks their observer and turns their outcomes into results. `checks` holds every
+    """Hands the checks their caller and turns their outcomes into results. `checks` holds every
     check's name in pytest's order, which is the order of a report."""
 
-    def __init__(self, observer, config):
-        self._observer = observer
+    def __init__(self, caller, config):
+        self._caller = caller
         self.config = config
         self.results = []
         self.checks = []
@@ -97,8 +103,8 @@ class GradingPlugin:
         self.out_of_memory = False
 
     @pytest.fixture(scope="session")
-    def observer(self):
-        return self._observer
+    def caller(self):
+        return self._caller
 
     def pytest_collection_modifyitems(self, items):
         """Every check needs points in grading.toml and every entry there a check; otherwise
@@ -131,7 +137,10 @@ class GradingPlugin:
                 continue
             examples = self.config.policy(name).examples
             if examples:
-                # @settings on a test sets this attribute; grading.toml overrides it per check
+                # grading.toml's examples for this check. No public API sets a decorated test's
+                # settings again (@settings refuses a second time, and the checks stay imported
+                # from one grading to the next in a process), so this replaces what @given keeps
+                # them in (see tests/test_hypothesis_internals.py).
                 item.obj._hypothesis_internal_use_settings = settings(
                     item.obj._hypothesis_internal_use_settings, max_examples=examples)
             if self.config.salt:
@@ -148,7 +157,7 @@ class GradingPlugin:
         if not is_hypothesis_test(test):
             return None
         fixtures = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-        answers, key = self._observer.answers, examples.key(check_name(pyfuncitem), test)
+        answers, key = self._caller.answers, examples.key(check_name(pyfuncitem), test)
         if key in answers and examples.replayed(test, fixtures, answers[key]):
             return True
         with examples.recorded(test, fixtures) as met:
@@ -161,11 +170,11 @@ class GradingPlugin:
         """A check whose output students do not see (hidden, or shown after the due date) runs
         apart: the student's code could otherwise keep its inputs and show them in a visible
         check's feedback."""
-        self._observer.skipped = 0
+        self._caller.skipped = 0
         if self.config.policy(check_name(item)).visibility == "visible":
             yield
             return
-        with self._observer.apart():
+        with self._caller.apart():
             yield
 
     def pytest_internalerror(self, excinfo):
@@ -197,7 +206,7 @@ class GradingPlugin:
                 raise call.excinfo.value
             failure = verdict(call.excinfo.value)
             message = str(failure) if failure else None
-            shown = (failure.shown.as_dict(shrunk_fully=not self._observer.skipped)
+            shown = (failure.shown.as_dict(shrunk_fully=not self._caller.skipped)
                      if failure and failure.shown else None)
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
@@ -258,10 +267,10 @@ def pytest_run(plugin, config, *extra, plugins=()):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
 
 
-def run_checks(observer, config, functions=None):
+def run_checks(caller, config, functions=None):
     """The plugin that ran the checks, holding their results: all checks in pytest's order, or
     with `functions`, an iterable of contract functions, theirs as it yields them."""
-    plugin = GradingPlugin(observer, config)
+    plugin = GradingPlugin(caller, config)
     pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [])
     return plugin
 
@@ -273,28 +282,32 @@ def collect_checks(config):
     return plugin.checks
 
 
-def grade_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, functions=None):
-    """Grade the checks, in a sandbox of this process's own: all of them, or in a lane (see
-    lanes.py) those of the `functions` it takes. Returns every check's name in order, the results,
-    and the reference's answers added to `answers` (none when that is None), which a lane hands
-    to the grading process."""
+def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, functions=None):
+    """One pass of the checks in this process, and no Report: start a worker on the submission in
+    a sandbox of `sandbox_mode` and let pytest run against it all the checks, or with `functions`
+    (an iterable the lanes share, see lanes.py) those of the contract functions it yields. Returns
+    every check's name in pytest's order, the results of the checks that ran, and the reference's
+    answers added to `answers` (none when that is None), which a lane hands back to grade."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-        plugin = run_checks(Observer(student, answers), config, functions)
+        plugin = run_checks(Caller(student, answers), config, functions)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     return plugin.checks, plugin.results, added
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
           lanes=None, only=None):
-    """Grade the student files in `submission_folder`, using `scratch` for the worker's runtime,
-    in the sandbox mode given (by default the strongest this machine offers), in `lanes` parallel
-    processes (by default as many as this machine runs well; see lanes.py). `answers`, the
-    reference's answers by call, is read and filled in (see Observer). With `only`, contract
-    functions, just their checks run; the others' are in the report as not run."""
+    """The Report of the student files in `submission_folder`: the entry point. It stages the
+    worker's runtime in `scratch`, picks the sandbox mode (by default the strongest this machine
+    offers) and runs run_in_sandbox once, or in `lanes` parallel processes (by default as many
+    as this machine runs well; see lanes.py); then it makes sure exactly grading.toml's checks
+    ran, adds those left out as not run, orders them and stamps the report with what made it.
+    `answers`, the reference's answers by call, is read and filled in (see Caller). With `only`,
+    contract functions, just their checks run; the others' are in the report as not run. The
+    grader running out of its memory is a GradingError."""
     try:
-        return _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes,
+        return _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes,
                       only)
     except (MemoryError, OSError) as error:
         if isinstance(error, OSError) and error.errno != errno.ENOMEM:
@@ -326,13 +339,13 @@ def not_run(config, names, why):
             for name in names]
 
 
-def _grade(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only):
+def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only):
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:
         answers = public_answers()
     runtime = stage_runtime(Path(scratch) / "runtime")
     mode = sandbox_mode or probe()
-    grading = partial(grade_in_sandbox, submission_folder, config, runtime, mode, answers)
+    grading = partial(run_in_sandbox, submission_folder, config, runtime, mode, answers)
     unknown = sorted(set(only or ()) - set(MODULES))
     if unknown:
         raise GradingError(f"no contract function is called {unknown[0]!r}")

@@ -1,8 +1,10 @@
-"""The grader's one family of errors, each a reason to stop that reads as one line for a person.
+"""The grader's one family of errors, each a one-line reason to stop.
 
 Every entry point (the command line, batch grading, the pull-request job, Gradescope's
 run_autograder and the nbgrader kernel) catches `AutograderError` once and prints its message; the
-subclass says whose move it is. Imports nothing of the grader, so every layer may raise them.
+subclass says whose move it is. Every part may raise them.
+
+May import: nothing of the grader.
 """
 
 

@@ -1,4 +1,9 @@
-"""Writing output files whole or not at all: a reader never sees half a report or gradebook."""
+"""Writing output files whole or not at all.
+
+A reader never sees half a report or gradebook.
+
+May import: nothing of the grader.
+"""
 import os
 import tempfile
 from pathlib import Path

@@ -4,6 +4,8 @@ Every setting is range-checked here, before any check runs, because a value the 
 hypothesis cannot use (memory_mb = 0, max_examples = 2.5) otherwise surfaces as every check failing
 or as a traceback. Each error names the file, the key, what is allowed and the value found; a
 misspelt key is named with the closest valid one.
+
+May import: errors.
 """
 import difflib
 import json
@@ -12,7 +14,6 @@ import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from autograder.runner.sandbox import SandboxLimits
 from autograder.errors import ConfigError
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
@@ -60,12 +61,13 @@ class Limits:
                              Allowed(1, 1000))
     # pytest-timeout's backstop; load() refuses one below call_floor_seconds.
     check_seconds: float = _limit(900.0, "s per whole check", Allowed(1, 86400))
-    # Below 64 MiB Python itself does not start.
+    # Each process's address space (RLIMIT_AS), and all of a worker's processes together where
+    # the machine gives the sandbox a memory cgroup. Below 64 MiB Python itself does not start.
     memory_mb: int = _limit(1024, "MiB per worker process", Allowed(64, 65536, whole=True))
     # A backstop behind the wall-clock kill.
     cpu_seconds: int = _limit(600, "s of CPU time per worker process",
                               Allowed(1, 86400, whole=True))
-    # The sandbox's own helpers (1-3) count too.
+    # The sandbox's own helpers (1-3) count too. The plain mode, on the grader's own uid, sets none.
     processes: int = _limit(64, "processes of the worker's uid", Allowed(8, 4096, whole=True))
     file_size_mb: int = _limit(16, "MiB per file the worker writes", Allowed(1, 1024, whole=True))
     # Python's imports and the worker's pipes need a few dozen.
@@ -78,11 +80,6 @@ class Limits:
 
     def call_seconds(self, reference_seconds):
         return self.call_floor_seconds + self.slowdown * reference_seconds
-
-    def sandbox(self):
-        return SandboxLimits(cpu_seconds=self.cpu_seconds, memory_mb=self.memory_mb,
-                             processes=self.processes, file_size_mb=self.file_size_mb,
-                             open_files=self.open_files)
 
     def described(self):
         """(key, value, unit) of every limit, in the order of the fields."""

@@ -1,4 +1,10 @@
-"""The one model of a grading's outcome, which every reporter reads."""
+"""The one model of a grading's outcome, which every reporter reads.
+
+With it, the phrases every report shows alike (points, a score, a failure's heading), so that no
+two outputs word them apart.
+
+May import: contract.
+"""
 from dataclasses import dataclass, field, replace
 
 from autograder.contract import MODULES
@@ -9,6 +15,16 @@ NOT_RUN = "not run"
 WHEN_GRADED = "not run here: checked when graded"
 # How observations.describe_problem begins the problems that stop every call of a function.
 WHOLE_FUNCTION_CAUSES = ("is missing: ", "could not run: ", "is not implemented yet ")
+
+
+def points(value):
+    """Points as every report writes them: 5, 2.5, 0.25 (never 5.0)."""
+    return f"{value:g}"
+
+
+def out_of(got, possible):
+    """Points got out of points possible: "3 / 8"."""
+    return f"{points(got)} / {points(possible)}"
 
 
 @dataclass(frozen=True)
@@ -52,6 +68,14 @@ class CheckResult:
         """Whether only the instructor's grading runs this check."""
         return self.status == NOT_RUN and self.feedback == WHEN_GRADED
 
+    def headline(self, name=str):
+        """The line that opens this failure in a report: "✗ name (0 / 5, hidden check)", with its
+        status when the grader itself failed (", error"). `name` writes the check's name as the
+        output needs it (Markdown quotes it as code)."""
+        hidden = ", hidden check" if self.visibility == "hidden" else ""
+        status = "" if self.status == "failed" else f", {self.status}"
+        return f"✗ {name(self.name)} ({out_of(self.points, self.max_points)}{hidden}{status})"
+
     @property
     def whole_function(self):
         """The cause, when this failure is one that every call of the function meets alike,
@@ -78,14 +102,14 @@ class FunctionSummary:
         """The points as a report's table shows them: "3 / 8", "not run (8)", "3 / 4, 4 not run"
         or "3 / 4, 4 when graded"."""
         if not self.not_run:
-            return f"{self.points:g} / {self.max_points:g}"
+            return out_of(self.points, self.max_points)
         if self.not_run == self.passed + self.failed + self.not_run:
-            return f"not run ({self.not_run_points:g})"
-        parts = [f"{self.points:g} / {self.max_points:g}"]
+            return f"not run ({points(self.not_run_points)})"
+        parts = [out_of(self.points, self.max_points)]
         if self.not_run_points > self.when_graded_points:
-            parts.append(f"{self.not_run_points - self.when_graded_points:g} not run")
+            parts.append(f"{points(self.not_run_points - self.when_graded_points)} not run")
         if self.when_graded_points:
-            parts.append(f"{self.when_graded_points:g} when graded")
+            parts.append(f"{points(self.when_graded_points)} when graded")
         return ", ".join(parts)
 
 
@@ -115,14 +139,22 @@ class FunctionProblem:
     def tally(self):
         """Its points and how many checks it failed: "0 / 12, 4 checks"."""
         count = len(self.checks)
-        return f"{self.points:g} / {self.max_points:g}, {count} check{'s' * (count > 1)}"
+        return f"{out_of(self.points, self.max_points)}, {count} check{'s' * (count > 1)}"
+
+    def headline(self, name=str, cause=str):
+        """The one line a report gives this problem: "✗ minimax_value (0 / 12, 4 checks): is
+        missing: ...". `name` and `cause` write those parts as the output needs them (Markdown
+        quotes the name as code and escapes the cause)."""
+        return f"✗ {name(self.function)} ({self.tally()}): {cause(self.cause)}"
 
 
 @dataclass
 class Report:
     submission: str
     checks: list = field(default_factory=list)
-    sandbox: str = "subprocess"
+    # The mode the worker ran in, which every report names (autograder.runner.sandbox.MODES:
+    # bwrap, unshare, rlimits or plain). Required, yet kept in its place for report.json's keys.
+    sandbox: str = field(kw_only=True)
     made_with: dict = field(default_factory=dict)  # provenance.made_with: what graded it
 
     def for_students(self):
@@ -141,8 +173,8 @@ class Report:
         """The score as a report's heading gives it: "12 / 20 points (80 more not run)", counting
         the checks only the instructor's grading runs apart (see coverage)."""
         left_out = self.not_run_points - sum(c.max_points for c in self.when_graded())
-        not_run = f" ({left_out:g} more not run)" if left_out else ""
-        return f"{self.points:g} / {self.max_points:g} points{not_run}"
+        not_run = f" ({points(left_out)} more not run)" if left_out else ""
+        return f"{out_of(self.points, self.max_points)} points{not_run}"
 
     def not_run(self):
         return [check for check in self.checks if not check.ran]
@@ -157,8 +189,8 @@ class Report:
         if not later:
             return ""
         total = sum(check.max_points for check in self.checks)
-        return (f"{total - later:g} of the {total:g} points are checked here; {later:g} more "
-                f"are checked when graded")
+        return (f"{points(total - later)} of the {points(total)} points are checked here; "
+                f"{points(later)} more are checked when graded")
 
     @property
     def not_run_points(self):

@@ -29,12 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from autograder import policy as grading_config  # noqa: E402
-from autograder.checks.observe import reference  # noqa: E402
+from autograder.checks.calling import reference  # noqa: E402
 from autograder.engine import grade  # noqa: E402
 from autograder.games import TicTacToe  # noqa: E402
 from autograder.games.instrumented import InstrumentedGame  # noqa: E402
-from autograder.runner.lanes import available  # noqa: E402
 from autograder.intake.submission import stage  # noqa: E402
+from autograder.runner.lanes import available  # noqa: E402
 from autograder.worker.calls import build_game, call_arguments  # noqa: E402
 
 

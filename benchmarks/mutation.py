@@ -52,14 +52,14 @@ from rich.table import Table  # noqa: E402
 
 from autograder import policy as grading_config  # noqa: E402
 from autograder.checks import course  # noqa: E402
-from autograder.checks.observe import Observed, call, reference  # noqa: E402
+from autograder.checks.calling import Pair, reference  # noqa: E402
 from autograder.checks.judge import CheckFailed, window_rule  # noqa: E402
+from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES, MODULES, TRACED  # noqa: E402
 from autograder.games import TicTacToe, TreeGame  # noqa: E402
-from autograder.runner.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
+from autograder.games.specs import board_spec, tree_spec  # noqa: E402
 from autograder.grading.strategies import LEAF_VALUES, leaf_values, paths  # noqa: E402
-from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
-from autograder.contract import MODULE_NAMES, MODULES, TRACED  # noqa: E402
-from autograder.worker.calls import perform  # noqa: E402
+from autograder.runner.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
+from autograder.worker.calls import call, perform  # noqa: E402
 
 REFERENCE = ROOT / "reference"
 MUTATED_MODULES = MODULE_NAMES
@@ -387,9 +387,9 @@ def pool_trees(rng, count):
         tree = random_tree(rng, leaves, inner=index % 5 != 0)
         if isinstance(tree, list) and index % 8 in (1, 2):  # as many at MIN roots as at MAX
             tree = with_root_tie(rng, tree, player)
-        specs.append(course.tree(tree, player))
-    specs += [course.tree(t["tree"], player) for t in course.TREES for player in ("MAX", "MIN")]
-    specs += [course.tree([1, 1], "MIN"), course.tree([1, 1], "MAX")]
+        specs.append(tree_spec(tree, player))
+    specs += [tree_spec(t["tree"], player) for t in (course.TEXTBOOK, course.EXERCISE_1) for player in ("MAX", "MIN")]
+    specs += [tree_spec([1, 1], "MIN"), tree_spec([1, 1], "MAX")]
     return specs
 
 
@@ -443,7 +443,7 @@ def pool_boards(rng, count):
         board = "".join(state.board)
         if board not in boards and board.count(" ") <= 7:
             boards.append(board)
-    return [course.board(board) for board in boards]
+    return [board_spec(board) for board in boards]
 
 
 CENTER_FIRST_ORDER = {"$order": {"kind": "priority", "cells": course.CENTER_CORNERS_EDGES}}
@@ -577,7 +577,7 @@ def _breaks_window_rule(case, got):
     """The grader's own verdict on the window rule."""
     answer = Observation(answer=got.get("answer", NO_ANSWER), answer_type=got["type"])
     try:
-        window_rule(Observed(case.function, answer, None, case.call), case.value, *case.window,
+        window_rule(Pair(case.function, answer, None, case.call), case.value, *case.window,
                     shown=None)
     except CheckFailed:
         return True

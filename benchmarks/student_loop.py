@@ -32,13 +32,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from autograder import policy as grading_config  # noqa: E402
-from autograder.engine import grade  # noqa: E402
 from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
+from autograder.engine import grade  # noqa: E402
 from autograder.intake.submission import stage  # noqa: E402
 
 PLAIN = """
 import json, sys, time
-from autograder.checks.observe import reference
+from autograder.checks.calling import reference
 from autograder.worker.calls import build_game, call_arguments
 for call in json.load(open(sys.argv[1])):
     game = build_game(call["game"]) if call.get("game") is not None else None

@@ -14,7 +14,9 @@ from autograder import policy as grading_config
 from autograder.commands.batch import Entry, Eta, find_submissions, first_failure, stale
 from autograder.commands.students import Student, join_roster
 from autograder.errors import UsageError
-from conftest import ROOT, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.submissions import reference_files
 
 
 def make_class(folder):
@@ -30,6 +32,7 @@ def read_gradebook(output):
         return {row["id"]: row for row in csv.DictReader(handle)}
 
 
+@pytest.mark.e2e
 def test_a_class_is_graded_into_results_and_a_gradebook(tmp_path):
     output = tmp_path / "out"
     completed = run_cli("grade", make_class(tmp_path / "class"), "--jobs", "2", "--output", output)
@@ -62,6 +65,7 @@ def test_a_class_is_graded_into_results_and_a_gradebook(tmp_path):
     assert (output / "alice.json").read_text() == json.dumps(alice, indent=1) + "\n"
 
 
+@pytest.mark.e2e
 def test_force_grades_again_and_results_do_not_change(tmp_path):
     output = tmp_path / "out"
     folder = tmp_path / "class"
@@ -114,6 +118,7 @@ def policy_with(tmp_path, old, new):
     return path
 
 
+@pytest.mark.e2e
 def test_a_policy_that_breaks_the_reference_stops_before_any_student(tmp_path):
     tight = policy_with(tmp_path, "memory_mb = 1024", "memory_mb = 80")
     klass = make_class(tmp_path / "class")
@@ -126,6 +131,7 @@ def test_a_policy_that_breaks_the_reference_stops_before_any_student(tmp_path):
     assert not list((tmp_path / "out").glob("*.json"))
 
 
+@pytest.mark.e2e
 def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
     folder = tmp_path / "class"
     for name in ("stub", "stub2"):  # the stubs: the fastest grading
@@ -174,6 +180,7 @@ def gradescope_export(folder):
     return folder
 
 
+@pytest.mark.e2e
 def test_students_are_named_one_row_each_joined_to_a_roster_and_exported(tmp_path):
     export, output = gradescope_export(tmp_path / "export"), tmp_path / "out"
     assert run_cli("grade", export, "--output", output).returncode == 0
@@ -221,6 +228,7 @@ def test_nbgrader_students_are_named_from_its_gradebook(tmp_path):
     assert entry.students == (Student("Ana Pop", "ana", "ana@x.edu"),)
 
 
+@pytest.mark.e2e
 def test_a_folder_of_several_submissions_is_an_error_not_a_grade(tmp_path):
     section = tmp_path / "classes" / "section-a"
     for student in ("ana", "ben"):
@@ -232,6 +240,7 @@ def test_a_folder_of_several_submissions_is_an_error_not_a_grade(tmp_path):
     assert status.startswith("error: ") and "holds solutions in 2 folders (ana, ben)" in status
 
 
+@pytest.mark.e2e
 def test_similarity_names_the_renamed_copies_and_not_the_independent_solution(tmp_path):
     klass = tmp_path / "class"
     for name in ("original", "renamed", "independent"):
@@ -320,6 +329,7 @@ def test_a_gradebook_cell_is_printable_and_never_a_formula(tmp_path):
     assert row["name"] == "\\x1b[31mRed" and row["sid"] == "'=1+1" and row["email"] == "'@x"
 
 
+@pytest.mark.e2e
 def test_a_class_of_one_is_still_a_class(tmp_path):
     klass = tmp_path / "class"
     shutil.copytree(ROOT / "assignments", klass / "only", ignore=shutil.ignore_patterns("nbgrader"))

@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, reference_files
+from support.paths import ROOT
+from support.submissions import reference_files
 from test_batch import read_gradebook
 from test_hostile import leftovers, sandbox_processes, settled
+
+pytestmark = pytest.mark.e2e
 
 CLASS_SIZE = 4
 

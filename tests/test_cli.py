@@ -7,7 +7,10 @@ import zipfile
 import pytest
 
 from autograder import policy as grading_config
-from conftest import REFERENCE, ROOT, grade_json, policy_with, reference_files, run_cli
+from support.cli import grade_json, run_cli
+from support.paths import REFERENCE, ROOT
+from support.policy import policy_with
+from support.submissions import reference_files
 
 GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}
 

@@ -13,7 +13,9 @@ from autograder import policy as grading_config
 from autograder.errors import ConfigError
 from autograder.policy import CheckPolicy, Limits
 from autograder.engine import collect_checks
-from conftest import ROOT, policy_with, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.policy import policy_with
 
 POLICY = grading_config.load()
 A_CHECK, OTHER_CHECK = list(POLICY.checks)[:2]  # any two checks: their values are read, not assumed

@@ -3,7 +3,7 @@ expected.toml says so, and tests/test_submissions.py or tests/test_hostile.py ho
 and some must pass it (the correct submissions, which get full marks)."""
 import tomllib
 
-from conftest import ROOT
+from support.paths import ROOT
 
 EXPECTATIONS = sorted((ROOT / "tests").glob("*/*/expected.toml"))
 

@@ -6,8 +6,8 @@ from hypothesis import given, settings, strategies as st
 from autograder.grading import examples
 from autograder.runner.supervisor import StudentTimedOut
 
-OBSERVER = object()
-FIXTURES = {"observer": OBSERVER}
+CALLER = object()
+FIXTURES = {"caller": CALLER}
 
 
 def check_logging_into(seen, fails_on=None):
@@ -15,8 +15,8 @@ def check_logging_into(seen, fails_on=None):
     each game it is called with."""
     @settings(max_examples=25, derandomize=True, database=None)
     @given(case=st.tuples(st.integers(0, 9), st.lists(st.integers(0, 9))))
-    def check(observer, case):
-        assert observer is OBSERVER
+    def check(caller, case):
+        assert caller is CALLER
         seen.append(case)
         if case[0] == fails_on:
             raise fails_on_error[0]

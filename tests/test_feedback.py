@@ -9,30 +9,34 @@ from hypothesis import strategies as st
 
 from autograder.grading import strategies
 from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
-from autograder.checks.observe import from_reference
+from autograder.checks.calling import from_reference
+from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose
-from autograder.feedback.replay import replay
+from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
-from autograder.feedback.record import explained
+from autograder.feedback.replaying.record import explained
 from autograder.games import TicTacToe
-from autograder.feedback.variants import Mistakes
+from autograder.games.specs import board_spec, tree_spec
+from autograder.feedback.replaying.variants import Mistakes
 from autograder.runner.observations import Observation, exactly_equal
-from autograder.worker.calls import perform, state_at
+from autograder.worker import calls
+from autograder.worker.calls import order_argument, perform, state_at
 import reference.alphabeta
 import reference.minimax
 
-TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
-
 
 def call(function, game, *args):
-    return {"function": function, "game": game, "state": [], "args": list(args), "trace": True}
+    """A call at the root whose trace comes back whatever the function, so that the decisions'
+    searches are compared node by node too."""
+    return calls.call(function, game, *args, trace=True)
 
 
 def reference_observation(the_call):
-    module = reference.minimax if the_call["function"].startswith("minimax") else reference.alphabeta
-    return from_reference(perform(getattr(module, the_call["function"]), the_call))
+    function = the_call["function"]
+    module = reference.minimax if function.startswith("minimax") else reference.alphabeta
+    return from_reference(perform(getattr(module, function), the_call))
 
 
 def same(a, b):
@@ -49,7 +53,7 @@ def as_observation(the_call, mistakes):
 @given(case=strategies.games_with_windows(), order=st.none() | strategies.orders)
 def test_the_narrated_search_is_the_references_search(case, order):
     game, (alpha, beta) = case
-    args = [alpha, beta] + ([{"$order": order}] if order else [])
+    args = [alpha, beta] + ([order_argument(order)] if order else [])
     for the_call in (call("alphabeta_value", game, *args),
                      call("alphabeta_value", game),
                      call("minimax_value", game)):
@@ -61,7 +65,7 @@ def test_the_narrated_search_is_the_references_search(case, order):
 @settings(max_examples=300, deadline=None)
 @given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
 def test_the_narrated_decisions_are_the_references(game, order):
-    for the_call in (call("alphabeta_decision", game, *([{"$order": order}] if order else [])),
+    for the_call in (call("alphabeta_decision", game, *([order_argument(order)] if order else [])),
                      call("minimax_decision", game)):
         want = reference_observation(the_call)
         got = as_observation(the_call, Mistakes())
@@ -102,7 +106,7 @@ def test_every_suspect_is_recognised_on_an_input_where_it_shows(mistake, functio
              [[[1, 5], [7, 0, 0]], [[4, 8], [2, 1]]]]
     for tree in trees:
         for root in ("MAX", "MIN"):
-            the_call = call(function, {"kind": "tree", "tree": tree, "root": root})
+            the_call = call(function, tree_spec(tree, root))
             wrong = as_observation(the_call, Mistakes(**{mistake: True}))
             if not same(wrong, as_observation(the_call, Mistakes())):
                 assert "Diagnosis:" in diagnose(the_call, wrong)
@@ -120,7 +124,7 @@ def test_the_textbook_divergence_is_explained_with_the_bounds():
 
 
 def test_a_positions_divergence_names_positions_by_label_and_draws_them():
-    block = {"kind": "tictactoe", "board": "XOX O    "}
+    block = board_spec("XOX O    ")
     the_call = call("alphabeta_value", block)
     strict = as_observation(the_call, Mistakes(strict_pruning=True))
     sentences = divergence(the_call, block, strict.trace, reference_observation(the_call).trace)
@@ -133,7 +137,7 @@ def test_a_positions_divergence_names_positions_by_label_and_draws_them():
 
 
 def test_a_position_named_twice_is_introduced_once():
-    names = Names({"kind": "tictactoe", "board": " " * 9})
+    names = Names(board_spec(" " * 9))
     assert names.subject((4, 0)) == "position P (after moves 4, 0)"
     assert names.subject(()) == "position Q (the given position)"
     assert names.subject((4, 0)) == "position P" and names.owner((4, 0)) == "P's"
@@ -168,7 +172,7 @@ def test_a_failures_feedback_has_a_size_limit():
         f"(feedback cut at {FEEDBACK_LIMIT:,} characters)")
 
 
-@pytest.mark.parametrize("spec", [TEXTBOOK, {"kind": "tictactoe", "board": " " * 9}])
+@pytest.mark.parametrize("spec", [TEXTBOOK, board_spec(" " * 9)])
 def test_a_path_a_million_moves_long_is_named_briefly(spec):
     name = name_node(spec, (7,) * 1_000_000)
     assert len(name) < 200 and "999,976 more" in name
@@ -180,10 +184,11 @@ def test_a_path_a_million_moves_long_is_named_briefly(spec):
        order=st.none() | strategies.orders)
 def test_what_the_release_records_explains_as_the_live_engine_does(game, function, mistake,
                                                                    order):
-    """The students' release has no working search: it reads what record.py recorded, through
-    JSON, as its answers file keeps it. The sentences must be the live engine's, word for word."""
+    """The students' release has no working search: it reads what replaying/record.py recorded,
+    through JSON, as its answers file keeps it. The sentences must be the live engine's, word for
+    word."""
     window = [-math.inf, math.inf] if function == "alphabeta_value" else []
-    ordered = [*window, {"$order": order}] if order and function.startswith("alphabeta") else []
+    ordered = [*window, order_argument(order)] if order and function.startswith("alphabeta") else []
     the_call = call(function, game, *ordered)
     known = json.loads(json.dumps(explained(the_call)))
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))

@@ -7,6 +7,7 @@ from autograder.drawing import draw_tree, node_names
 from autograder.games import TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_order
+from autograder.games.specs import shuffled_order
 from autograder.games.tictactoe import open_lines
 from reference.alphabeta import alphabeta_decision, alphabeta_value
 from reference.minimax import minimax_value
@@ -102,9 +103,9 @@ def test_open_lines_scores_centre_4_corner_3_edge_2():
 
 def test_shuffled_orders_are_fixed_per_seed_and_node():
     game = TreeGame([[1, 2, 3, 4], [5, 6, 7, 8]])
-    order = build_order({"kind": "shuffled", "seed": 7})
+    order = build_order(shuffled_order(7))
     state = game.result(game.initial, 1)
-    assert order(game, state) == build_order({"kind": "shuffled", "seed": 7})(game, state)
+    assert order(game, state) == build_order(shuffled_order(7))(game, state)
     assert sorted(order(game, state)) == [0, 1, 2, 3]
 
 

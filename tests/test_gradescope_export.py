@@ -11,9 +11,11 @@ import zipfile
 import pytest
 
 from autograder import policy as grading_config
-from conftest import ROOT, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.submissions import reference_files
 
-SETUP = ROOT / "autograder" / "gradescope_templates" / "setup.sh"
+SETUP = ROOT / "autograder" / "distribution" / "gradescope_templates" / "setup.sh"
 # What the os-release file of each base image says (Gradescope offers these Ubuntu versions).
 UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\nVERSION_ID="{}"\n'
 
@@ -53,17 +55,18 @@ def test_the_zip_holds_the_grader_and_executable_scripts(archive):
     with zipfile.ZipFile(archive) as zipped:  # the official games travel with the grader
         assert zipped.read("grading.toml") == (ROOT / "grading.toml").read_bytes()
     assert "salt = " in (ROOT / "grading.toml").read_text()
-    syntax = subprocess.run(["bash", "-n", str(ROOT / "autograder" / "gradescope_templates" /
-                                              "setup.sh")], capture_output=True)
+    syntax = subprocess.run(["bash", "-n", str(SETUP)], capture_output=True)
     assert syntax.returncode == 0
 
 
+@pytest.mark.e2e
 def test_a_correct_submission_gets_full_marks(archive, tmp_path):
     results = run_on(archive, tmp_path, list(reference_files(tmp_path / "work").glob("*.py")))
     assert results["score"] == results["max_score"] == grading_config.load().total
     assert "bwrap" in results["output"] or "sandbox" in results["output"]
 
 
+@pytest.mark.e2e
 def test_a_buggy_submission_loses_the_points_of_its_bugs(archive, tmp_path):
     results = run_on(archive, tmp_path,
                      list((ROOT / "examples" / "sample_submission").glob("*.py")))
@@ -75,6 +78,7 @@ def test_a_buggy_submission_loses_the_points_of_its_bugs(archive, tmp_path):
     assert "A (MAX)" not in hidden["output"]  # a hidden check's input stays hidden
 
 
+@pytest.mark.e2e
 def test_an_empty_submission_gets_a_valid_results_file_that_says_why(archive, tmp_path):
     results = run_on(archive, tmp_path, [])
     assert results["score"] == 0 and results["tests"] == []

@@ -52,12 +52,14 @@ import pytest
 
 from autograder.runner import sandbox
 
+pytestmark = pytest.mark.e2e
+
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT / "reference"
 HOSTILE = Path(__file__).resolve().parent / "hostile"
 
-WORKER_UIDS = range(61000, 61064)          # autograder.runner.sandbox.BASE_UID + UID_SLOTS
-MARKER = b"AUTOGRADER_SANDBOX="            # autograder.runner.sandbox.MARKER, in a worker's environment
+WORKER_UIDS = range(61000, 61064)          # autograder.runner.sandbox.uids: BASE_UID + UID_SLOTS
+MARKER = b"AUTOGRADER_SANDBOX="            # autograder.runner.sandbox.slot.MARKER, in a worker env
 RESULTS_LIMIT = 1024 * 1024
 GRADING_TIMEOUT = 900                      # generous: a grading takes 10-20 s
 GRACE_SECONDS = 5.0                        # for killed processes, and a concurrent grading's files

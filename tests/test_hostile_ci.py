@@ -1,7 +1,7 @@
 """Attacks on the pull-request path that are not a submission's code: a hostile repository and
 hostile text meeting the workflow, `python -m autograder.commands.ci`, the log and the comment.
 
-The workflow's own `run:` scripts run here as GitHub runs them (test_ci.py's machinery), and the
+The workflow's own `run:` scripts run here as GitHub runs them (support.actions), and the
 log is read the way GitHub's runner reads it (`runner_commands`: its two command syntaxes and
 `::stop-commands::`, as in actions/runner's ActionCommand and ActionCommandManager).
 
@@ -43,9 +43,12 @@ from pathlib import Path
 import pytest
 from markdown_it import MarkdownIt
 
-from autograder.commands import ci, cli
-from conftest import REFERENCE, ROOT, reference_files
-from test_ci import POINTS, def_line, git, run_ci, run_step, steps_by_id, workflow
+from autograder.commands import cli
+from autograder.commands.ci.summary import MARKER
+from support.actions import run_step, steps_by_id, workflow
+from support.paths import REFERENCE, ROOT
+from support.submissions import reference_files
+from test_ci import POINTS, def_line, git, run_ci
 
 # The commands a runner knows (actions/runner registers these; stop-commands is its own).
 RUNNER_COMMANDS = {"add-mask", "add-matcher", "add-path", "debug", "echo", "endgroup", "error",
@@ -267,7 +270,7 @@ def test_a_symlinked_assignments_folder_is_refused_with_its_reason(tmp_path):
     assert summary.read_text().startswith("## Autograder: not graded")
     assert "assignments (assignments) is a symbolic link, which is never graded" in \
         summary.read_text()
-    assert (tmp_path / "results" / "comment.md").read_text().startswith(ci.MARKER)
+    assert (tmp_path / "results" / "comment.md").read_text().startswith(MARKER)
     assert "score=" not in outputs.read_text()
 
 
@@ -293,8 +296,8 @@ def test_a_symlinked_output_folder_is_refused_and_its_target_untouched(tmp_path)
                        cwd=tmp_path)
     assert completed.returncode == 2
     assert completed.stderr == (
-        "autograder.commands.ci: the output folder autograder-results is a symbolic link or not a folder: "
-        "remove it, or give an --output-dir outside the student's files\n")
+        "autograder.commands.ci: the output folder autograder-results is a symbolic link or not a "
+        "folder: remove it, or give an --output-dir outside the student's files\n")
     assert list(victim.iterdir()) == []
 
 

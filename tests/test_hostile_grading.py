@@ -13,9 +13,11 @@ import pytest
 
 from autograder import policy as grading_config
 from autograder import engine
-from autograder.distribution import nbgrader as nbgrader_tests
+from autograder.commands import notebook_cells
 from autograder.runner import sandbox
-from conftest import ROOT, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.submissions import reference_files
 
 DESELECTING = {"PYTEST_ADDOPTS": "-k 'not positions and not trees'",
                "HYPOTHESIS_STORAGE_DIRECTORY": "/nonexistent"}
@@ -25,6 +27,7 @@ def config_total():
     return sum(policy.points for policy in grading_config.load().checks.values())
 
 
+@pytest.mark.e2e
 def test_the_environment_selects_no_checks(tmp_path, monkeypatch):
     for name, value in DESELECTING.items():
         monkeypatch.setenv(name, value)
@@ -37,6 +40,7 @@ def test_the_environment_selects_no_checks(tmp_path, monkeypatch):
     assert results["score"] == results["max_score"] == config_total()
 
 
+@pytest.mark.e2e
 def test_a_run_that_lost_checks_is_refused(tmp_path, monkeypatch):
     """Were anything to deselect checks (here the clearing is switched off), the grade is refused
     rather than scored out of fewer points."""
@@ -48,6 +52,7 @@ def test_a_run_that_lost_checks_is_refused(tmp_path, monkeypatch):
         engine.grade(folder, grading_config.load(), tmp_path / "scratch", lanes=1)
 
 
+@pytest.mark.e2e
 def test_a_notebook_kernel_cannot_steer_its_grading(monkeypatch):
     """nbgrader's test cells grade the answer cells through the grader, started from the kernel
     whose environment the student's cells can change."""
@@ -55,7 +60,7 @@ def test_a_notebook_kernel_cannot_steer_its_grading(monkeypatch):
         monkeypatch.setenv(name, value)
     sources = {path.stem: path.read_text() for path in (ROOT / "reference").glob("*.py")
                if path.stem != "__init__"}
-    report = nbgrader_tests.grade_answers(sources)
+    report = notebook_cells.grade_answers(sources)
     assert len(report["checks"]) == len(grading_config.load().checks)
     assert report["points"] == report["max_points"] == config_total()
 
@@ -69,7 +74,7 @@ def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, monkeyp
     where the error is raised.)"""
     def exhausted(*args):
         raise MemoryError
-    monkeypatch.setattr(engine, "_grade", exhausted)
+    monkeypatch.setattr(engine, "_report", exhausted)
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     try:
         assert sandbox.cap_grader_memory(65536)

@@ -46,7 +46,9 @@ from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                    stage)
-from conftest import REFERENCE, ROOT, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import REFERENCE, ROOT
+from support.submissions import reference_files
 from test_hostile import leftovers, sandbox_processes, settled
 
 HANG_SECONDS = 4  # the batch limit of a submission that costs two call limits (3 s each) or more

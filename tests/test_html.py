@@ -11,12 +11,14 @@ import subprocess
 import pytest
 
 from autograder import policy as grading_config
-from conftest import ROOT, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
+# One xdist worker runs them all, so that the two gradings of `report` are made once.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("test_html"), pytest.mark.skipif(
     CHROMIUM is None and os.environ.get("CI") != "true",
-    reason="no Chromium here (apt-get install chromium); CI installs it, so there this fails")
+    reason="no Chromium here (apt-get install chromium); CI installs it, so there this fails")]
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run"]
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
@@ -93,7 +95,7 @@ def test_a_wide_tree_shrinks_to_fit_its_card(tmp_path):
     from autograder.results import CheckResult, Report
     wide = {"kind": "tree", "root": "MAX",
             "tree": [[[3 * i + j, 9 - j, j] for j in range(3)] for i in range(4)]}
-    page = html.render(Report(submission="wide", checks=[CheckResult(
+    page = html.render(Report(submission="wide", sandbox="bwrap", checks=[CheckResult(
         name="minimax_value: exact values on random trees", function="minimax_value", points=0,
         max_points=5, status="failed", feedback="minimax_value returned 1, expected 9.",
         shown={"heading": "The smallest input that shows it", "example": wide, "note": ""})]))

@@ -12,22 +12,22 @@ from hypothesis.errors import FlakyFailure
 from autograder.grading import strategies
 from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer, same_trace,
                                      shown, window_rule)
-from autograder.checks.observe import Observed
+from autograder.checks.calling import Pair
+from autograder.checks.course import TEXTBOOK
 from autograder.engine import verdict
 from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
 from autograder.runner.supervisor import StudentTimedOut
-from autograder.worker.calls import (PRINTED_LINES, decode_path, decode_trace, encode_path,
-                                     encode_trace)
-
-TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
+from autograder.games.specs import shuffled_order, tree_spec
+from autograder.worker.calls import (PRINTED_LINES, call, decode_path, decode_trace, encode_path,
+                                     encode_trace, order_argument)
 
 
 def answered(value, trace=None):
     return Observation(answer=value, answer_type=type(value).__name__, trace=trace)
 
 
-def observed(got, want=None):
-    return Observed("alphabeta_value", got, want or got)
+def paired(got, want=None):
+    return Pair("alphabeta_value", got, want or got)
 
 
 @pytest.mark.parametrize("got, want, equal", [
@@ -44,7 +44,7 @@ def test_answers_are_compared_as_exact_builtin_values(got, want, equal):
 ])
 def test_fail_soft_and_fail_hard_both_meet_the_window_rule(alpha, beta, fail_soft, fail_hard):
     for result in (fail_soft, fail_hard):
-        window_rule(observed(answered(result)), 3, alpha, beta, "")
+        window_rule(paired(answered(result)), 3, alpha, beta, "")
 
 
 @pytest.mark.parametrize("alpha, beta, result, says", [
@@ -56,7 +56,7 @@ def test_fail_soft_and_fail_hard_both_meet_the_window_rule(alpha, beta, fail_sof
 ])
 def test_results_outside_the_window_rule_fail(alpha, beta, result, says):
     with pytest.raises(CheckFailed, match=says):
-        window_rule(observed(answered(result)), 3, alpha, beta, "")
+        window_rule(paired(answered(result)), 3, alpha, beta, "")
 
 
 REFERENCE_TRACE = tuple(map(encode_path, [(), (0,), (0, 0), (0, 1), (0, 2), (1,), (1, 0), (2,),
@@ -67,18 +67,18 @@ def test_a_search_that_examines_a_pruned_node_is_told_which():
     mine = REFERENCE_TRACE[:7] + (encode_path((1, 1)),) + REFERENCE_TRACE[7:]
     with pytest.raises(CheckFailed, match="the first 7 nodes agree; then your search examined C2 "
                                           "where alpha-beta examines D"):
-        same_trace(observed(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+        same_trace(paired(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
     skipped = REFERENCE_TRACE[:5] + REFERENCE_TRACE[6:]
     with pytest.raises(CheckFailed, match=r"\(C is never examined by your search\)"):
-        same_trace(observed(answered(3, skipped), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+        same_trace(paired(answered(3, skipped), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
     with pytest.raises(CheckFailed, match="went on to examine D3, which alpha-beta prunes"):
-        same_trace(observed(answered(3, REFERENCE_TRACE + (encode_path((2, 2)),)),
-                            answered(3, REFERENCE_TRACE[:-1])), TEXTBOOK, "")
+        same_trace(paired(answered(3, REFERENCE_TRACE + (encode_path((2, 2)),)),
+                          answered(3, REFERENCE_TRACE[:-1])), TEXTBOOK, "")
 
 
 def test_a_search_that_stops_early_is_told_what_it_missed():
     with pytest.raises(CheckFailed, match="stopped, but alpha-beta still examines D1"):
-        same_trace(observed(answered(3, REFERENCE_TRACE[:8]), answered(3, REFERENCE_TRACE)),
+        same_trace(paired(answered(3, REFERENCE_TRACE[:8]), answered(3, REFERENCE_TRACE)),
                    TEXTBOOK, "")
 
 
@@ -100,12 +100,12 @@ B2_BEFORE_B1 = REFERENCE_TRACE[:2] + (REFERENCE_TRACE[3], REFERENCE_TRACE[2]) + 
 ])
 def test_the_node_counts_are_compared_and_equal_counts_say_what_differs(mine, summary, detail):
     with pytest.raises(CheckFailed) as failed:
-        same_trace(observed(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+        same_trace(paired(answered(3, mine), answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
     assert str(failed.value) == f"alphabeta_value: {summary}; {detail}."
 
 
 def test_the_same_trace_passes():
-    same_trace(observed(answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+    same_trace(paired(answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
 
 
 @pytest.mark.parametrize("reply", [
@@ -115,12 +115,13 @@ def test_the_same_trace_passes():
     {"problem": {"something": "else"}},
     [],
     {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": {"text": 3, "lines": 1}},
-    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": {"text": "", "lines": -1}},
+    {"observation": {"answer": 3, "type": "int", "trace": ""},
+     "printed": {"text": "", "lines": -1}},
     {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": "x"},
 ])
 def test_a_reply_of_the_wrong_shape_is_a_problem_never_an_exception(reply):
-    traced = {"function": "minimax_value", "game": TEXTBOOK, "trace": True}
-    assert from_reply(reply, 0.0, traced).problem == "sent the grader a reply it could not read"
+    assert from_reply(reply, 0.0, call("minimax_value", TEXTBOOK)).problem == \
+        "sent the grader a reply it could not read"
 
 
 @pytest.mark.parametrize("path", [(), (0,), (4, 0, 2, 6, 8), (78, 79, 1000)])
@@ -143,7 +144,7 @@ def printing(lines, got=None):
 def test_what_the_worker_says_was_printed_is_cut_again_by_the_grader():
     reply = {"observation": {"answer": 3, "type": "int"},
              "printed": {"text": "x\n" * 10_000, "lines": 3}}
-    got = from_reply(reply, 0.0, {"function": "minimax_decision", "trace": False})
+    got = from_reply(reply, 0.0, call("minimax_decision"))
     assert got.answer == 3
     assert got.printed == "x\n" * PRINTED_LINES and got.printed_lines == PRINTED_LINES
 
@@ -151,7 +152,7 @@ def test_what_the_worker_says_was_printed_is_cut_again_by_the_grader():
 def test_a_failure_quotes_what_the_call_printed_after_its_explanation():
     got = printing(["searching", "best 4"])
     with pytest.raises(CheckFailed) as failed:
-        same_answer(Observed("minimax_value", got, answered(3)), None)
+        same_answer(Pair("minimax_value", got, answered(3)), None)
     assert str(failed.value) == ("minimax_value returned 4, but it should return 3.\n"
                                  "Your code printed 2 lines during this call:\n"
                                  "  | searching\n  | best 4")
@@ -163,12 +164,12 @@ def test_a_problem_quotes_what_the_call_printed_too_and_a_pass_quotes_nothing():
     with pytest.raises(CheckFailed, match="raised ZeroDivisionError\n"
                                           "Your code printed 1 line during this call:\n"
                                           "  \\| about to divide$"):
-        window_rule(observed(raised), 3, 0, 10, None)
-    same_trace(observed(printing(["fine"], answered(3, REFERENCE_TRACE))), TEXTBOOK, "")
+        window_rule(paired(raised), 3, 0, 10, None)
+    same_trace(paired(printing(["fine"], answered(3, REFERENCE_TRACE))), TEXTBOOK, "")
 
 
 def test_a_time_out_shows_the_input_of_the_call_it_stopped():
-    game = {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"}
+    game = tree_spec([[1, 2], 3])
     timed_out = StudentTimedOut("minimax_value did not return")
     timed_out.shown = shown(game, smallest=False)
     failure = verdict(timed_out)
@@ -188,8 +189,8 @@ EVALUATION_ORDER = "the actions sorted best first for the player to move, ties i
 
 
 def test_a_wrong_answer_reads_as_a_sentence():
-    wrong = Observed("evaluation_order", answered([0, 1, 2]), answered([1, 0, 2]),
-                     {"function": "evaluation_order", "game": None})
+    wrong = Pair("evaluation_order", answered([0, 1, 2]), answered([1, 0, 2]),
+                 call("evaluation_order"))
     with pytest.raises(CheckFailed) as failed:
         same_answer(wrong, None, EVALUATION_ORDER)
     assert str(failed.value) == (
@@ -202,12 +203,12 @@ def test_a_tuple_answer_is_shown_as_a_tuple():
     as_tuple = replace(answered([0, 4]), answer_type="tuple")
     one = replace(answered([4]), answer_type="tuple")
     with pytest.raises(CheckFailed) as failed:
-        same_answer(Observed("center_first", as_tuple, answered([4, 0])), None, "the cells")
+        same_answer(Pair("center_first", as_tuple, answered([4, 0])), None, "the cells")
     assert str(failed.value).startswith("center_first returned (0, 4), but it should return "
                                         "[4, 0], the cells.")
     assert "tuple" not in str(failed.value)
     with pytest.raises(CheckFailed, match=r"returned \(4,\), not a number"):
-        window_rule(observed(one), 3, -math.inf, math.inf, "")
+        window_rule(paired(one), 3, -math.inf, math.inf, "")
 
 
 def test_a_type_error_names_the_call_the_grader_made():
@@ -215,10 +216,10 @@ def test_a_type_error_names_the_call_the_grader_made():
     message = "alphabeta_value() takes from 2 to 4 positional arguments but 5 were given"
     raised = from_reply({"problem": {"raised": {"exception": "TypeError", "message": message}}},
                         0.0, {})
-    the_call = {"function": "alphabeta_value", "game": TEXTBOOK, "state": [],
-                "args": [-math.inf, math.inf, {"$order": {"seed": 3}}]}
+    the_call = call("alphabeta_value", TEXTBOOK, -math.inf, math.inf,
+                    order_argument(shuffled_order(3)))
     with pytest.raises(CheckFailed) as failed:
-        same_trace(Observed("alphabeta_value", raised, answered(None), the_call), TEXTBOOK, None)
+        same_trace(Pair("alphabeta_value", raised, answered(None), the_call), TEXTBOOK, None)
     assert str(failed.value) == (
         f"alphabeta_value raised TypeError: {message}\nThe grader called "
         f"alphabeta_value(game, state, -inf, inf, order); compare it with your function's "
@@ -228,9 +229,9 @@ def test_a_type_error_names_the_call_the_grader_made():
 def test_other_exceptions_do_not_name_the_call():
     raised = from_reply({"problem": {"raised": {"exception": "ValueError", "message": "no"}}},
                         0.0, {})
-    the_call = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": []}
+    the_call = call("minimax_value", TEXTBOOK)
     with pytest.raises(CheckFailed) as failed:
-        same_answer(Observed("minimax_value", raised, answered(3), the_call), None)
+        same_answer(Pair("minimax_value", raised, answered(3), the_call), None)
     assert str(failed.value) == "minimax_value raised ValueError: no"
 
 

@@ -8,7 +8,9 @@ import pytest
 
 from autograder.errors import LaneError
 from autograder.runner.lanes import available, container_limits, in_lanes
-from conftest import ROOT, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.submissions import reference_files
 
 # One buggy module per file, so that every lane meets failures (and the hidden checks' details).
 BUGGY = ["bug_last_of_ties/minimax.py", "bug_bounds_swapped/alphabeta.py",
@@ -24,6 +26,7 @@ def without_seconds(data):
     return data
 
 
+@pytest.mark.e2e
 def test_two_lanes_give_the_report_one_process_gives(tmp_path):
     submission = tmp_path / "submission"
     reference_files(submission)

@@ -13,8 +13,11 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import ROOT, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
 from test_time_limits import slowed_submission
+
+pytestmark = pytest.mark.e2e
 
 RAISED = ROOT / "tests" / "submissions" / "bug_min_bound_raised"
 

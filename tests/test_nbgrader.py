@@ -18,21 +18,27 @@ from pathlib import Path
 import pytest
 
 from autograder import policy as grading_config
-from autograder.distribution import nbgrader as nbgrader_tests
 from autograder.checks.course import TEXTBOOK
-from autograder.drawing import draw_example, draw_mermaid, draw_tree
-from autograder.intake.notebook import extract
-from autograder.distribution.notebooks import (ASSIGNMENT, COURSE_DIR, NOTEBOOK, NOTEBOOK_PATH, answer_code,
-                                  build_notebook, course_files, docstring_markdown,
-                                  figure_markdown, generate, main, stale, without_mermaid)
-from autograder.distribution.stubs import stub_source
-from autograder.errors import SubmissionError
 from autograder.contract import FILES as CONTRACT_FILES
-from autograder.intake.submission import stage
-from conftest import REFERENCE, ROOT, run_cli
+from autograder.commands import notebook_cells as cell_helper
+from autograder.distribution.nbgrader import kernel
+from autograder.distribution.notebooks.__main__ import main
+from autograder.distribution.notebooks.course import (ASSIGNMENT, COURSE_DIR, NOTEBOOK,
+                                                      NOTEBOOK_PATH, course_files, generate, stale)
+from autograder.distribution.notebooks.examples import figure_markdown, without_mermaid
+from autograder.distribution.notebooks.notebook import build_notebook
+from autograder.distribution.notebooks.text import answer_code, docstring_markdown
+from autograder.distribution.stubs import stub_source
+from autograder.drawing import draw_example, draw_mermaid, draw_tree
+from autograder.errors import GradingError, SubmissionError
+from autograder.intake.notebook import extract, module_source
+from autograder.intake.submission import FILE_LIMIT, stage
+from support.cli import run_cli
+from support.paths import REFERENCE, ROOT
 
 SAMPLE = ROOT / "examples" / "sample_submission"
-REGENERATE = "assignments/nbgrader/ is out of date: run `.venv/bin/python -m autograder.distribution.notebooks`"
+REGENERATE = ("assignments/nbgrader/ is out of date: run "
+              "`.venv/bin/python -m autograder.distribution.notebooks`")
 HIDDEN_CHECK = "alphabeta_decision: examines the reference's nodes"
 FUNCTIONS = ["minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
              "center_first", "evaluation_order", "rational_response", "rational_decision",
@@ -245,20 +251,20 @@ def test_a_module_level_solution_is_removed_from_the_release_not_replaced_by_a_r
 
 def test_extract_writes_each_answer_cell_to_its_module(tmp_path):
     notebook = write(filled(source_notebook(), SAMPLE), tmp_path / "bob.ipynb")
-    written = extract(notebook, tmp_path / "out")
+    written = extract(notebook, tmp_path / "out", FILE_LIMIT)
     assert sorted(p.name for p in written) == sorted(CONTRACT_FILES)
     for path in written:
         assert path.read_text() == (SAMPLE / path.name).read_text()
     with pytest.raises(SubmissionError, match="answers minimax again"):
-        extract(notebook, tmp_path / "out")
+        extract(notebook, tmp_path / "out", FILE_LIMIT)
 
 
 def test_ipython_commands_in_an_answer_cell_are_left_out_only_when_they_break_it():
-    assert nbgrader_tests.module_source("x = 1\n") == "x = 1\n"
-    commented = nbgrader_tests.module_source("%%time\ndef f():\n    return 1\n!ls\n")
+    assert module_source("x = 1\n") == "x = 1\n"
+    commented = module_source("%%time\ndef f():\n    return 1\n!ls\n")
     assert commented.startswith("# %%time") and "# !ls" in commented
     compile(commented, "cell", "exec")
-    assert nbgrader_tests.module_source("def f(:\n%time\n") == "def f(:\n%time\n"
+    assert module_source("def f(:\n%time\n") == "def f(:\n%time\n"
 
 
 def test_stage_takes_nbgrader_submitted_folders_and_ignores_checkpoints(tmp_path):
@@ -356,11 +362,11 @@ def helper_notebook(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
-    monkeypatch.setattr(nbgrader_tests, "grade_answers", lambda sources: REPORT)
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: REPORT)
 
 
 def test_a_partly_passed_function_shows_its_points_and_the_student_view(helper_notebook, capsys):
-    points = nbgrader_tests.grade("alphabeta_decision", "all")
+    points = cell_helper.grade("alphabeta_decision", "all")
     assert points == 8 and repr(points) == "8"
     shown = capsys.readouterr().out
     assert "Tighten the root's bound." in shown and "(0 / 4, hidden check)" in shown
@@ -369,7 +375,7 @@ def test_a_partly_passed_function_shows_its_points_and_the_student_view(helper_n
 
 def test_the_visible_view_leaves_the_hidden_checks_to_the_collected_notebook(helper_notebook,
                                                                               capsys):
-    assert nbgrader_tests.grade("alphabeta_decision", "visible") == 8
+    assert cell_helper.grade("alphabeta_decision", "visible") == 8
     shown = capsys.readouterr().out
     assert HIDDEN_CHECK not in shown and "1 hidden check, 4 points" in shown
 
@@ -380,8 +386,8 @@ def test_only_nbgrader_autograde_grades_the_hidden_checks_by_default(
         helper_notebook, monkeypatch, capsys, execution, hidden_shown):
     if execution:
         monkeypatch.setenv("NBGRADER_EXECUTION", execution)
-    monkeypatch.setattr(nbgrader_tests, "reference_importable", lambda: False)
-    nbgrader_tests.grade("alphabeta_decision")
+    monkeypatch.setattr(cell_helper, "reference_importable", lambda: False)
+    cell_helper.grade("alphabeta_decision")
     shown = capsys.readouterr().out
     assert (HIDDEN_CHECK in shown) == hidden_shown
     assert ("1 hidden check, 4 points" in shown) != hidden_shown
@@ -391,33 +397,77 @@ def test_points_keep_the_cells_scale_when_grading_toml_changed_since(helper_note
                                                                      monkeypatch, capsys):
     changed = {"checks": [{**REPORT["checks"][0], "points": 4, "max_points": 4},
                           REPORT["checks"][1]]}
-    monkeypatch.setattr(nbgrader_tests, "grade_answers", lambda sources: changed)
-    assert nbgrader_tests.grade("alphabeta_decision", "all") == 6  # 4 of 8, in a cell worth 12
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: changed)
+    assert cell_helper.grade("alphabeta_decision", "all") == 6  # 4 of 8, in a cell worth 12
     assert "scaled to this cell's 12 points" in capsys.readouterr().out
 
 
 def test_a_function_with_no_check_passed_fails_its_cell(helper_notebook, capsys):
     with pytest.raises(AssertionError, match="no check passed"):
-        nbgrader_tests.grade("minimax_value")
+        cell_helper.grade("minimax_value")
     assert "returned 2, expected 3" in capsys.readouterr().out
 
 
 def test_autograde_refuses_a_kernel_that_can_import_the_reference(helper_notebook, monkeypatch):
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
-    assert nbgrader_tests.reference_importable()  # this test process has the editable install
-    with pytest.raises(nbgrader_tests.GraderUnavailable, match="can import the reference"):
-        nbgrader_tests.grade("minimax_value")
+    assert cell_helper.reference_importable()  # this test process has the editable install
+    with pytest.raises(GradingError, match="can import the reference"):
+        cell_helper.grade("minimax_value")
 
 
 def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_path):
-    command = nbgrader_tests.kernel_command(["-f", "connection.json"], tmp_path)
+    command = kernel.kernel_command(["-f", "connection.json"], tmp_path)
     assert command[1:3] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
     folders = json.loads(command[6])
     assert str(ROOT) not in folders and folders
-    shim = nbgrader_tests.stage_shim(tmp_path / "shim") / "autograder"
-    assert sorted(p.name for p in shim.iterdir()) == ["__init__.py", "drawing.py",
-                                                      "environment.py", "games",
-                                                      "nbgrader_tests.py"]
+
+
+# What the notebook's cells import of the autograder, besides the games.
+KERNEL_IMPORTS = ["autograder.commands", "autograder.commands.notebook_cells",
+                  "autograder.contract",
+                  "autograder.drawing", "autograder.errors", "autograder.intake",
+                  "autograder.intake.notebook", "autograder.results", "autograder.runner",
+                  "autograder.runner.environment"]
+IMPORTED = """\
+import sys
+sys.path.insert(0, sys.argv[1])
+from autograder.commands.notebook_cells import grade, nbgrader_running
+from autograder.drawing import draw_input
+from autograder.games.instrumented import InstrumentedGame
+from autograder.games.price_war import PRICE_WAR_TREE
+print(" ".join(sorted(name for name in sys.modules if name.startswith("autograder."))))
+"""
+
+
+def test_the_kernels_copy_of_the_autograder_holds_what_the_cells_import_and_no_more(tmp_path):
+    shim = kernel.stage_shim(tmp_path / "shim") / "autograder"
+    modules = sorted(".".join(("autograder", *p.relative_to(shim).with_suffix("").parts))
+                     .removesuffix(".__init__") for p in shim.rglob("*.py"))
+    games = sorted(f"autograder.games.{p.stem}".removesuffix(".__init__")
+                   for p in (ROOT / "autograder" / "games").glob("*.py"))
+    assert modules == sorted(["autograder", *KERNEL_IMPORTS, *games])
+    assert not {"checks", "policy.py", "grading.toml", "reference"} & {p.name for p in
+                                                                      shim.rglob("*")}
+    # ...and it is enough: with no site-packages, and so no editable install, the cells import
+    # from it alone, every module of it but the games'.
+    completed = subprocess.run([sys.executable, "-I", "-S", "-c", IMPORTED, str(shim.parent)],
+                               capture_output=True, text=True, timeout=60)
+    assert completed.returncode == 0, completed.stderr
+    imported = completed.stdout.split()
+    assert [name for name in imported if not name.startswith("autograder.games")] == \
+        KERNEL_IMPORTS
+
+
+def test_the_kernel_says_in_one_line_why_it_cannot_start(tmp_path, monkeypatch, capsys):
+    def refused(folder):
+        raise PermissionError(13, "Permission denied", folder)
+
+    monkeypatch.setattr(kernel.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
+    monkeypatch.setattr(kernel, "stage_shim", refused)
+    assert kernel.main(["-f", "connection.json"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("autograder kernel: cannot start the autograde kernel: ")
+    assert error.count("\n") == 1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,8 +11,13 @@ import tomllib
 
 import pytest
 
-from conftest import ROOT, SUBMISSIONS, assembled, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import ROOT
+from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
+
+# One xdist worker runs them all, so that the release (minutes to build) is built once.
+pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("test_release")]
 
 CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
             "center_first", "evaluation_order", "rational_response", "rational_decision",
@@ -56,6 +61,9 @@ def test_the_release_holds_the_stubs_the_games_and_the_public_checks(release):
 
 def test_no_reference_hidden_check_or_solution_is_released(release):
     assert not (release / "reference").exists()
+    # whole packages stay out: the instructor's tools and the feedback's working searches
+    assert not (release / "autograder" / "distribution").exists()
+    assert not (release / "autograder" / "feedback" / "replaying").exists()
     # the feedback engine's sentences, which read what was recorded; not its searches
     assert {p.name for p in (release / "autograder" / "feedback").glob("*.py")} == {
         "__init__.py", "diagnosis.py", "explain.py", "narration.py"}
@@ -167,8 +175,8 @@ HIDDEN_CHECKS = [name for name, entry in tomllib.loads((ROOT / "grading.toml").r
 def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
     """`grade NOTEBOOK.ipynb` needs the answer cells read back, which the release holds without the
     notebook's generator (that runs the reference)."""
-    from autograder.distribution.notebooks import COURSE_DIR, NOTEBOOK_PATH
-    assert not (release / "autograder" / "notebooks.py").exists()
+    from autograder.distribution.notebooks.course import COURSE_DIR, NOTEBOOK_PATH
+    assert not (release / "autograder" / "distribution" / "notebooks").exists()
     sample = ROOT / "examples" / "sample_submission"
     notebook = json.loads((COURSE_DIR / NOTEBOOK_PATH).read_text())
     for cell in notebook["cells"]:
@@ -213,7 +221,7 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
 
 
 def test_the_students_gitignore_keeps_out_every_report_they_write(release, tmp_path):
-    from autograder.commands.ci import parser as ci_parser
+    from autograder.commands.ci.arguments import parser as ci_parser
     suggested = re.findall(r"--output ([\w.-]+)", (release / "README.md").read_text())
     assert "report.html" in suggested
     # Every file the README suggests, the other formats named alike, and autograder.commands.ci's folder.

@@ -139,7 +139,7 @@ def test_junit_is_one_suite_with_a_case_per_check_and_points_as_properties():
 def test_junit_stays_valid_xml_whatever_the_feedback_holds():
     check = CheckResult(name="minimax_value: odd", function="minimax_value", points=0,
                         max_points=1, status="failed", feedback="bell \x07, nul \x00 & <tag> \"q\"")
-    root = ET.fromstring(junit.render(Report(submission="x", checks=[check])))
+    root = ET.fromstring(junit.render(Report(submission="x", sandbox="bwrap", checks=[check])))
     message = root.find("testsuite/testcase/failure").get("message")
     assert message == "bell \ufffd, nul \ufffd & <tag> \"q\""
 
@@ -202,7 +202,7 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
                         max_points=1, status="failed", feedback="raised ValueError: \ud800",
                         shown={"heading": "It shows \udcff", "note": "\ud800",
                                "example": {"kind": "tictactoe", "board": "         "}})
-    report = Report(submission="bob\udcff", checks=[check])
+    report = Report(submission="bob\udcff", sandbox="bwrap", checks=[check])
     for form, render in FORMATS.items():
         rendered = render(report)
         if form in ("gradescope", "json"):  # json writes a surrogate as an escape
@@ -234,7 +234,7 @@ def failing(name, problem, points=2, shown=BOARD):
 
 def stub_report():
     """As pytest orders the checks: alphabeta's module before minimax's."""
-    return Report(submission="stub", checks=[
+    return Report(submission="stub", sandbox="bwrap", checks=[
         failing("alphabeta_value: exact", "returned 2, but it should return 3.", 5),
         failing("alphabeta_value: nodes", NOT_IMPLEMENTED, 3),
         failing("minimax_value: exact", NOT_IMPLEMENTED, 5),
@@ -246,19 +246,19 @@ def stub_report():
 
 def test_a_whole_function_problem_is_one_line_per_function_without_an_input():
     rendered = text.render(stub_report())
-    failures = rendered.split("Graded in the subprocess sandbox.\n")[1]
+    failures = rendered.split("Graded in the bwrap sandbox.\n")[1]
     assert failures == (
-        "\n✗ minimax_value  (0 / 7, 2 checks): is not implemented yet (it raised "
+        "\n✗ minimax_value (0 / 7, 2 checks): is not implemented yet (it raised "
         "NotImplementedError)\n"
-        "\n✗ alphabeta_value: exact  (0 / 5)\n    alphabeta_value returned 2, but it should "
+        "\n✗ alphabeta_value: exact (0 / 5)\n    alphabeta_value returned 2, but it should "
         "return 3.\n\n    It shows on the empty board:\n"
         + "\n".join("    " + line if line else "" for line in
                     draw_example(BOARD["example"]).splitlines()) + "\n"
-        "\n✗ alphabeta_value  (0 / 3, 1 check): is not implemented yet (it raised "
+        "\n✗ alphabeta_value (0 / 3, 1 check): is not implemented yet (it raised "
         "NotImplementedError)\n"
-        "\n✗ center_first  (0 / 4, 1 check): could not run: ordering.py failed to import, it "
+        "\n✗ center_first (0 / 4, 1 check): could not run: ordering.py failed to import, it "
         "raised SyntaxError: invalid syntax at ordering.py, line 3: def f(:\n"
-        "\n✗ guaranteed_decision  (0 / 6, 1 check): is missing: the submission has no "
+        "\n✗ guaranteed_decision (0 / 6, 1 check): is missing: the submission has no "
         "price_war.py\n")
 
 
@@ -280,7 +280,8 @@ def test_failures_follow_the_tables_order_in_every_report():
 
 @pytest.mark.parametrize("form", ["markdown", "html", "gradescope", "junit"])
 def test_no_format_draws_the_input_of_a_whole_function_problem(form):
-    report = Report(submission="stub", checks=[failing("minimax_value: exact", NOT_IMPLEMENTED)])
+    report = Report(submission="stub", sandbox="bwrap",
+                    checks=[failing("minimax_value: exact", NOT_IMPLEMENTED)])
     rendered = FORMATS[form](report)
     assert "NotImplementedError" in rendered
     assert "empty board" not in rendered and "---+---" not in rendered
@@ -293,7 +294,7 @@ def test_markdown_says_a_whole_function_problem_in_one_heading():
 
 
 def test_a_problem_said_with_where_it_was_asked_is_still_one_line_per_function():
-    report = Report(submission="stub", checks=[
+    report = Report(submission="stub", sandbox="bwrap", checks=[
         failing("center_first: cells", NOT_IMPLEMENTED, 4),
         failing("center_first: nodes", f"{NOT_IMPLEMENTED} (asked at the given position)", 4)])
     [problem] = report.failures()
@@ -407,3 +408,15 @@ def test_a_hidden_failure_says_its_cause_when_known_else_its_hint():
     assert (hidden("alphabeta_decision raised KeyError").feedback,
             hidden("").feedback) == ("alphabeta_decision raised KeyError", HIDDEN_HINT)
     assert hidden("x").shown is None and hidden("x").cause == ""
+
+
+def test_every_format_heads_a_failure_and_names_the_nodes_alike():
+    """One heading per failure (the grader's own error said as such) and one legend of who
+    examined a node, whatever the format."""
+    report = sample_report()
+    heading = "✗ center_first: centre, corners, edges on random positions (0 / 4, error)"
+    assert heading in text.render(report) and heading in html.render(report)
+    assert "### ✗ `center_first: centre, corners, edges on random positions` (0 / 4, error)" in (
+        markdown.render(report))
+    legend = "examined only by alpha-beta"
+    assert legend in html.render(report) and legend.capitalize() in markdown.render(report)

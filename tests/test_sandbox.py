@@ -1,10 +1,10 @@
-"""The worker's sandbox (autograder/sandbox.py) holds, in every mode that works on this machine.
+"""The worker's sandbox (autograder/runner/sandbox/) holds, in every mode that works here.
 
-Each test runs a small Python snippet through Sandbox.launch, the way the supervisor starts the worker:
-the snippet reports one JSON line per fact on a passed pipe (so the passed descriptors are exercised
-by every test), and the test checks it. Every mode is tried explicitly, not only the one probe()
-picks; a mode that does not work here is skipped with probe's reason. Run with -s to see the
-start-up cost per mode.
+Each test runs a small Python snippet through Sandbox.launch, the way the supervisor starts the
+worker: the snippet reports one JSON line per fact on a passed pipe (so the passed descriptors are
+exercised by every test), and the test checks it. Every mode is tried explicitly, not only the one
+probe() picks; a mode that does not work here is skipped with probe's reason. Run with -s to see
+the start-up cost per mode.
 """
 import json
 import os
@@ -21,8 +21,12 @@ from pathlib import Path
 
 import pytest
 
+from autograder.policy import Limits
 from autograder.runner import sandbox as sb
-from autograder.runner.sandbox import Sandbox, SandboxLimits
+from autograder.runner.sandbox import Sandbox, interpreter, probing, slot, uids
+from autograder.runner.sandbox.namespaces import SHM_MB
+from autograder.runner.sandbox.processes import every_process
+from autograder.runner.sandbox.system import LINUX
 from autograder.runner.supervisor import BOOTSTRAP, stage_runtime
 from autograder.worker.protocol import READY
 
@@ -33,7 +37,7 @@ PRELUDE = ("import json, os, sys, time\n"
 ISOLATED = ("bwrap", "unshare")   # namespaces: own filesystem view and network
 UNPRIVILEGED = ("bwrap", "unshare", "rlimits")  # run as a leased uid (the tests run as root)
 
-linux_root = pytest.mark.skipif(not (sb.LINUX and os.geteuid() == 0),
+linux_root = pytest.mark.skipif(not (LINUX and os.geteuid() == 0),
                                 reason="the unprivileged-uid modes need Linux and root")
 
 
@@ -68,7 +72,7 @@ def scratch():
 class Run:
     """One snippet in the sandbox: its reports arrive on a passed pipe, its output in a file."""
 
-    def __init__(self, sandbox, snippet, scratch, limits=SandboxLimits(), argv_extra=(), fds=()):
+    def __init__(self, sandbox, snippet, scratch, limits=Limits(), argv_extra=(), fds=()):
         self.sandbox = sandbox
         self.reports, write = os.pipe()
         self.log = tempfile.TemporaryFile()
@@ -99,7 +103,8 @@ class Run:
         """Clean up, then check the pipe is closed: no process of the worker still holds it."""
         self.sandbox.cleanup(self.process)
         ready, _, _ = select.select([self.reports], [], [], 5)
-        assert ready and os.read(self.reports, 65536) == b"", "a process of the worker survived cleanup"
+        assert ready and os.read(self.reports, 65536) == b"", \
+            "a process of the worker survived cleanup"
         os.close(self.reports)
         return self.output()
 
@@ -123,7 +128,7 @@ def test_probe_picks_the_strongest_working_mode_quickly():
     working = [mode for mode in sb.MODES if sb.works(mode)]
     assert sb.probe() == working[0]
     started = time.monotonic()
-    assert sb._try(sb.probe()) is None  # what probe() does, timed without its cache
+    assert probing.attempt(sb.probe()) is None  # what probe() does, timed without its cache
     assert time.monotonic() - started < 1.0
     print(f"\nprobe: {sb.probe()}; working modes: {working}; failures: {sb.PROBE_ERRORS}")
 
@@ -166,7 +171,8 @@ def test_the_grader_files_are_not_there(sandbox, scratch):
     snippet = ("found = {}\n"
                "for path in sys.argv[2:]:\n"
                "    try:\n"
-               "        found[path] = os.listdir(path) if os.path.isdir(path) else open(path).read()\n"
+               "        found[path] = (os.listdir(path) if os.path.isdir(path)\n"
+               "                       else open(path).read())\n"
                "    except OSError as error:\n"
                "        found[path] = type(error).__name__\n"
                "report(found=found, root=sorted(os.listdir('/')))\n")
@@ -281,13 +287,13 @@ def test_a_fork_bomb_hits_the_process_limit_and_leaves_nothing(sandbox, scratch)
                "        refused += 1\n"
                "report(children=children, refused=refused)\n"
                "time.sleep(120)\n")
-    job = Run(sandbox, snippet, scratch, limits=SandboxLimits(processes=32))
+    job = Run(sandbox, snippet, scratch, limits=Limits(processes=32))
     try:
         values = job.report()
     finally:
         job.finish()  # every child holds the pipe: its end closing proves they are all gone
     assert values["refused"] > 0 and values["children"] < 32, values
-    assert not [p for p in sb._processes() if p.uid == sandbox.uid]
+    assert not [p for p in every_process() if p.uid == sandbox.uid]
 
 
 def test_memory_is_capped(sandbox, scratch):
@@ -310,7 +316,7 @@ def test_children_share_one_memory_limit(sandbox, scratch):
                "hog = 'x = bytearray(300 * 2**20); import time; time.sleep(3)'\n"
                "children = [subprocess.Popen([sys.executable, '-c', hog]) for _ in range(4)]\n"
                "report(codes=[child.wait() for child in children])\n")
-    codes = run(sandbox, snippet, scratch, limits=SandboxLimits(memory_mb=600))["codes"]
+    codes = run(sandbox, snippet, scratch, limits=Limits(memory_mb=600))["codes"]
     assert -signal.SIGKILL in codes and 0 in codes, codes
 
 
@@ -329,9 +335,7 @@ def test_dev_and_dev_shm_hold_no_more_than_their_size(sandbox, scratch):
                "        pass\n"
                "    return written\n"
                "report(shm=fill('/dev/shm/hoard'), dev=fill('/dev/hoard'))\n")
-    limits = SandboxLimits()
-    assert run(sandbox, snippet, scratch, limits=limits) == {"shm": limits.shm_mb * 2**20,
-                                                               "dev": 0}
+    assert run(sandbox, snippet, scratch) == {"shm": SHM_MB * 2**20, "dev": 0}
 
 
 def test_files_and_descriptors_are_capped(sandbox, scratch):
@@ -349,14 +353,14 @@ def test_files_and_descriptors_are_capped(sandbox, scratch):
                "except OSError:\n"
                "    pass\n"
                "report(big=big, opened=len(handles))\n")
-    values = run(sandbox, snippet, scratch, limits=SandboxLimits(file_size_mb=1, open_files=64))
+    values = run(sandbox, snippet, scratch, limits=Limits(file_size_mb=1, open_files=64))
     assert values["big"] == "File too large"
     assert values["opened"] < 64
 
 
 def test_cpu_time_is_capped_and_the_signal_reported(sandbox, scratch):
     job = Run(sandbox, "report(started=True)\nwhile True:\n    pass\n", scratch,
-              limits=SandboxLimits(cpu_seconds=1))
+              limits=Limits(cpu_seconds=1))
     assert job.report() == {"started": True}
     job.process.wait(timeout=30)
     code = sandbox.worker_returncode(job.process.returncode)
@@ -453,10 +457,10 @@ def test_the_worker_dies_with_a_grader_that_did_not_clean_up(mode):
 
 @linux_root
 def test_concurrent_sandboxes_get_distinct_uids():
-    mode = next(mode for mode in sb.UID_MODES if sb.works(mode))
+    mode = next(mode for mode in slot.UID_MODES if sb.works(mode))
     with Sandbox(mode) as first, Sandbox(mode) as second:
         assert first.uid != second.uid
-        assert sb.BASE_UID <= min(first.uid, second.uid) < sb.BASE_UID + sb.UID_SLOTS
+        assert uids.BASE_UID <= min(first.uid, second.uid) < uids.BASE_UID + uids.UID_SLOTS
         taken = first.uid
     with Sandbox(mode) as third:
         assert third.uid == taken  # released on close, reused
@@ -476,7 +480,7 @@ def median_ms(command_kwargs, sandbox=None, repeats=10):
 
 
 def test_start_up_cost_per_mode(capsys):
-    python = sb.sandbox_python() or sys.executable
+    python = interpreter.sandbox_python() or sys.executable
     rows = [("none", python, median_ms({"args": [python, "-c", "pass"]}),
              median_ms({"args": [python, "-S", "-s", "-P", "-B", "-c", "pass"]}))]
     for mode in sb.MODES:

@@ -9,9 +9,11 @@ import pytest
 
 from autograder import policy as grading_config
 from autograder.contract import judged_function
-from autograder.checks.observe import Observer, from_reference, reference
+from autograder.checks.calling import Caller, from_reference, reference
 from autograder.engine import GradingPlugin, check_name, pytest_run
 from autograder.worker.calls import perform
+
+pytestmark = pytest.mark.e2e
 
 # The checks whose answer depends on who moves at the root and which of equal actions comes
 # first: the decisions, and the window rule (fail low and high differ at MAX and MIN).
@@ -67,7 +69,7 @@ def root_tie(game):
 def games_by_check():
     config = grading_config.load()
     student = InProcess()
-    pytest_run(GradingPlugin(Observer(student), config), config, plugins=[student])
+    pytest_run(GradingPlugin(Caller(student), config), config, plugins=[student])
     games = {}
     for check, calls in student.calls.items():
         trees = [c["game"] for c in calls if c.get("game") and c["game"]["kind"] == "tree"

@@ -11,7 +11,8 @@ import pytest
 
 from autograder.distribution.stubs import generate, main, stub_source
 from autograder.contract import FILES as CONTRACT_FILES
-from conftest import REFERENCE, ROOT, grade_json
+from support.cli import grade_json
+from support.paths import REFERENCE, ROOT
 
 ASSIGNMENTS = ROOT / "assignments"
 CONTRACT = {
@@ -113,6 +114,7 @@ def test_stubs_have_no_unused_imports(name):
     assert imported <= used, f"unused imports in the {name} stub: {imported - used}"
 
 
+@pytest.mark.e2e
 def test_grading_the_stubs_scores_zero_on_every_check(tmp_path):
     submission = tmp_path / "submission"
     shutil.copytree(ASSIGNMENTS, submission)

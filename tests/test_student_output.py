@@ -5,9 +5,14 @@ import shutil
 import tomllib
 from pathlib import Path
 
-from conftest import ROOT, grade_json, reference_files
+import pytest
 
 from autograder.worker.calls import PRINTED_LINES
+from support.cli import grade_json
+from support.paths import ROOT
+from support.submissions import reference_files
+
+pytestmark = pytest.mark.e2e
 
 SUBMISSIONS = Path(__file__).parent / "submissions"
 VISIBLE = "alphabeta_value: examines the reference's nodes"

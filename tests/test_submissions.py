@@ -7,7 +7,10 @@ feedback must hold; `not_feedback`, fragments none may.
 """
 import pytest
 
-from conftest import SUBMISSIONS, assembled, failed_checks, grade_json
+from support.cli import failed_checks, grade_json
+from support.submissions import SUBMISSIONS, assembled
+
+pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)

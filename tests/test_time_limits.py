@@ -9,7 +9,9 @@ import re
 
 import pytest
 
-from conftest import REFERENCE, ROOT, SUBMISSIONS, reference_files, run_cli
+from support.cli import run_cli
+from support.paths import REFERENCE, ROOT
+from support.submissions import SUBMISSIONS, reference_files
 from autograder.runner.supervisor import GRACE_FACTOR
 
 SLOWDOWN = 4

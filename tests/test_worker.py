@@ -1,4 +1,5 @@
-"""The process boundary: what crosses it, and what happens when student code misbehaves in a call."""
+"""The process boundary: what crosses it, and what happens when student code misbehaves in a
+call."""
 import json
 import random
 import os
@@ -7,16 +8,17 @@ import textwrap
 import pytest
 
 from autograder.runner import supervisor
-from autograder.checks.observe import Observer, call
+from autograder.checks.calling import Caller
+from autograder.checks.course import TEXTBOOK
+from autograder.games.specs import tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
 from autograder.runner.sandbox import MODES, Sandbox, works
 from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
-from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES
+from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
 
-TEXTBOOK = {"kind": "tree", "tree": [[3, 12, 8], [2, 4, 6], [14, 5, 2]], "root": "MAX"}
-VALUE = {"function": "minimax_value", "game": TEXTBOOK, "state": [], "args": [], "trace": True}
+VALUE = call("minimax_value", TEXTBOOK)
 
 
 @pytest.fixture
@@ -92,7 +94,7 @@ def test_os_exit_in_a_call_costs_that_call_only(student):
             return 0
     """) as s:
         assert "exit code 3" in s.call(VALUE).problem
-        assert s.call({**VALUE, "state": [0]}).answer == 0
+        assert s.call(call("minimax_value", TEXTBOOK, state=[0])).answer == 0
 
 
 def never_starting(monkeypatch, failures):
@@ -114,8 +116,10 @@ def never_starting(monkeypatch, failures):
     return started
 
 
+@pytest.mark.e2e
 def test_a_worker_that_ends_before_it_starts_is_replaced(student, monkeypatch):
-    """Nothing of the student's ran, so the verdict must not depend on it: the call is made again."""
+    """Nothing of the student's ran, so the verdict must not depend on it: the call is made
+    again."""
     started = never_starting(monkeypatch, failures=2)
     with student("""
         def minimax_value(game, state):
@@ -134,6 +138,7 @@ def test_the_codes_own_exit_at_its_first_call_is_met_once(student, monkeypatch):
         assert "exit code 3" in s.call(VALUE).problem and len(started) == 1
 
 
+@pytest.mark.e2e
 def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
     started = never_starting(monkeypatch, failures=3)
     with student("""
@@ -148,10 +153,10 @@ def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
     assert len(started) == 3
 
 
-WALK = {**{k: v for k, v in VALUE.items() if k != "state"}, "trace": False,
-        "states": [[0], [1], [2]]}
+WALK = call("minimax_value", TEXTBOOK, states=[[0], [1], [2]], trace=False)
 
 
+@pytest.mark.e2e
 def test_a_walk_is_answered_node_by_node_as_calls_alone_would_be(student):
     """One request for the nodes of a walk, and each answer what the same call alone gets, random
     draws included; each node has its own time limit (three times 0.6 s, with a limit of 1 s)."""
@@ -164,7 +169,7 @@ def test_a_walk_is_answered_node_by_node_as_calls_alone_would_be(student):
             return [list(state.path), random.random()]
     """) as s:
         walked = [got.answer for got in s.each(WALK)]
-        alone = [s.call({**VALUE, "trace": False, "state": path}).answer
+        alone = [s.call(call("minimax_value", TEXTBOOK, state=path, trace=False)).answer
                  for path in WALK["states"]]
     assert walked == alone and [answer[0] for answer in walked] == WALK["states"]
 
@@ -179,7 +184,7 @@ def test_a_walk_stops_at_its_first_problem(student):
         walked = list(s.each(WALK))
         assert [got.answer for got in walked[:1]] == [5] and len(walked) == 2
         assert "raised KeyError" in walked[1].problem
-        assert s.call({**VALUE, "state": [2]}).answer == 5  # the worker goes on
+        assert s.call(call("minimax_value", TEXTBOOK, state=[2])).answer == 5  # the worker goes on
 
 
 def test_a_walk_left_before_its_end_closes_its_worker(student):
@@ -204,7 +209,7 @@ def test_a_node_is_asked_once_however_many_walks_pass_it(student):
             turn = (len(asked) - 1) % len(actions)
             return actions[turn:] + actions[:turn]
     """) as s:
-        orders = Observer(s).student_orders("minimax_decision", TEXTBOOK)
+        orders = Caller(s).student_orders("minimax_decision", TEXTBOOK)
         first = list(orders([(), (0,)]))
         second = list(orders([(), (0,), (1,)]))
     assert first == [[0, 1, 2], [1, 2, 0]] and second == [*first, [2, 0, 1]]
@@ -219,6 +224,7 @@ def test_a_walk_whose_worker_never_started_is_asked_again_whole(student, monkeyp
         assert [got.answer for got in s.each(WALK)] == [1, 2, 3] and len(started) == 2
 
 
+@pytest.mark.e2e
 def test_a_hang_is_killed_once_then_fails_at_once(student):
     with student("""
         def minimax_value(game, state):
@@ -234,6 +240,7 @@ def test_a_hang_is_killed_once_then_fails_at_once(student):
             s.call(VALUE)
 
 
+@pytest.mark.e2e
 def test_a_call_that_waits_without_computing_is_stopped_by_the_wall_clock(student, monkeypatch):
     """Time limits count CPU time, so a sleeping call is stopped by the wall clock's backstop,
     and told why."""
@@ -269,7 +276,7 @@ def test_a_flood_of_output_neither_blocks_nor_is_kept_whole(student):
 def test_random_is_seeded_from_the_call_so_the_same_call_gets_the_same_answer(student):
     """The seed is the call's JSON: the same call meets the same numbers in any worker and however
     often it comes, and another call other numbers."""
-    other = {**VALUE, "state": [0]}
+    other = call("minimax_value", TEXTBOOK, state=[0])
     with student("""
         import random
         def minimax_value(game, state):
@@ -312,7 +319,8 @@ def test_a_long_line_is_cut_and_a_call_that_prints_nothing_says_nothing(student)
         quiet, long_line = s.call(VALUE), s.call({**VALUE, "state": [1]})
     assert quiet.printed_lines == 0 and describe_printed(quiet) == ""
     assert long_line.printed == "x" * PRINTED_CHARACTERS and long_line.printed_lines == 1
-    assert describe_printed(long_line).startswith("Your code printed 1 line during this call:\n  | x")
+    assert describe_printed(long_line).startswith(
+        "Your code printed 1 line during this call:\n  | x")
 
 
 HANG = """
@@ -324,6 +332,7 @@ HANG = """
 """
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("mode", [mode for mode in MODES if works(mode)])
 def test_a_time_out_names_the_students_line_where_it_was_stopped(tmp_path, mode):
     """Before the kill the worker's Python dumps its stack (SIGUSR1), found below bwrap or the
@@ -366,7 +375,7 @@ def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):
             return len(state.path)
     """) as s:
         assert s.call(VALUE).answer == 0
-        assert s.call({**VALUE, "state": [1]}).answer == 1
+        assert s.call(call("minimax_value", TEXTBOOK, state=[1])).answer == 1
 
 
 def test_a_forged_trace_is_refused_before_it_costs_the_grader_memory(student):
@@ -384,7 +393,7 @@ def test_a_forged_trace_is_refused_before_it_costs_the_grader_memory(student):
         tracemalloc.start()
         try:
             counted = s.call(VALUE)
-            too_large = s.call({**VALUE, "game": {**TEXTBOOK, "tree": [[3, 12, 9], 2]}})
+            too_large = s.call(call("minimax_value", tree_spec([[3, 12, 9], 2])))
             peak = tracemalloc.get_traced_memory()[1]
         finally:
             tracemalloc.stop()
@@ -414,8 +423,8 @@ def test_a_trace_holds_only_nodes_of_the_game_each_once(student, forged, problem
 
 def test_a_trace_on_a_call_that_asked_for_none_is_a_wrong_shaped_reply():
     reply = {"observation": {"answer": 0, "type": "int", "trace": "\n"}}
-    assert from_reply(reply, 0.0, {**VALUE, "function": "minimax_decision", "trace": False}) \
-        .problem == "sent the grader a reply it could not read"
+    assert from_reply(reply, 0.0, call("minimax_decision", TEXTBOOK)).problem == \
+        "sent the grader a reply it could not read"
     assert from_reply(reply, 0.0, VALUE).trace == ("",)
 
 
@@ -447,18 +456,20 @@ def test_an_answer_nested_too_deeply_is_the_students_problem(student, source):
         assert s.call(VALUE).problem == TOO_DEEP
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("stopped, shown, message", [
-    ({**VALUE, "game": {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"}, "state": [0]},
-     {"heading": "The input", "example": {"kind": "tree", "tree": [[1, 2], 3], "root": "MAX"},
+    (call("minimax_value", tree_spec([[1, 2], 3]), state=[0]),
+     {"heading": "The input", "example": tree_spec([[1, 2], 3]),
       "note": "It was called on B."}, ""),
     (call("rational_response", None, {"a": ["b"]}, {"b": 1}, "b"), None,
      "\nIt was called with [{'a': ['b']}, {'b': 1}, 'b']."),
 ])
 def test_a_check_whose_call_timed_out_shows_that_calls_input(student, stopped, shown, message):
-    (student.folder / "price_war.py").write_text("def rational_response(*args):\n    while True: pass\n")
+    (student.folder / "price_war.py").write_text(
+        "def rational_response(*args):\n    while True: pass\n")
     with student(HANG) as s:
         with pytest.raises(StudentTimedOut) as timed_out:
-            Observer(s, answers={json.dumps(stopped, sort_keys=True): {
+            Caller(s, answers={json.dumps(stopped, sort_keys=True): {
                 "answer": 0, "type": "int", "seconds": 0.0}}).both(stopped)
     assert (timed_out.value.shown.as_dict() if shown else None) == shown
     assert str(timed_out.value).endswith(f"while True: pass{message}")

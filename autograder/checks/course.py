@@ -1,36 +1,28 @@
 """The course texts' own examples, which every relevant check tries before its generated games."""
 from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN
-
-
-def tree(nested, root="MAX"):
-    return {"kind": "tree", "tree": nested, "root": root}
-
-
-def board(cells):
-    return {"kind": "tictactoe", "board": cells}
-
+# Short names, so that each example below reads as the course writes it.
+from autograder.games.specs import board_spec, price_war_spec, tree_spec
 
 # The A/B/C/D tree: value 3, action 0; alpha-beta examines 11 of its 13 nodes.
-TEXTBOOK = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+TEXTBOOK = tree_spec([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 # Exercise 1: value 4, action 0 (E); alpha-beta examines 7 of the 9 leaves.
-EXERCISE_1 = tree([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
-TREES = [TEXTBOOK, EXERCISE_1]
+EXERCISE_1 = tree_spec([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
 # The same tree with MIN to move (value 6, action 1), and the smallest tie at a MIN root: a search
 # that keeps the last of equally good actions answers 1 instead of 0.
-TEXTBOOK_MIN = tree([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN")
-MIN_TIE = tree([1, 1], "MIN")
+TEXTBOOK_MIN = tree_spec([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN")
+MIN_TIE = tree_spec([1, 1], "MIN")
 
 # The empty board (value 0), O threatening the middle column (X must block at 7, value 0) and X
 # able to make a double threat at 3 (value +1). Alpha-beta examines 18,297, 101 and 93 nodes.
-EMPTY = board("         ")
-BLOCK = board("XOX O    ")
-DOUBLE_THREAT = board("XO  X   O")
+EMPTY = board_spec("         ")
+BLOCK = board_spec("XOX O    ")
+DOUBLE_THREAT = board_spec("XO  X   O")
 POSITIONS = [EMPTY, BLOCK, DOUBLE_THREAT]
 # O to move: each of those positions one move on, X having played as the course says (the centre,
 # the block at 7, the double threat at 3).
-AFTER_CENTRE = board("    X    ")
-BLOCKED = board("XOX O  X ")
-THREAT_MADE = board("XO XX   O")
+AFTER_CENTRE = board_spec("    X    ")
+BLOCKED = board_spec("XOX O  X ")
+THREAT_MADE = board_spec("XO XX   O")
 O_POSITIONS = [AFTER_CENTRE, BLOCKED, THREAT_MADE]
 
 # Exercise 2's order: centre, corners, edges (alpha-beta from the empty board: 7,275 nodes).
@@ -38,7 +30,7 @@ CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
 
 # The price war: guaranteed baixar_5 (floor 5); rational responses m_comp_baixa5, b5_comp_iguala,
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
-PRICE_WAR = {"tree": PRICE_WAR_TREE, "ours": OUR_MARGIN, "theirs": THEIR_MARGIN, "root": "inici"}
+PRICE_WAR = price_war_spec(PRICE_WAR_TREE, OUR_MARGIN, THEIR_MARGIN, "inici")
 
 NAMES = [(TEXTBOOK, "the course's textbook tree"),
          (EXERCISE_1, "the tree of the course's exercise 1"),

@@ -1,4 +1,5 @@
-"""Verdicts: compare the student's observation with the reference's, exactly, and explain failures.
+"""Verdicts: compare a call's two observations (a Pair: the student's and the reference's), exactly,
+and explain failures.
 
 Every failure names the function, what was expected, what came back and the input, drawn; for node
 traces it names the first node where the two searches part. Answers are compared as exact builtin
@@ -11,8 +12,8 @@ from autograder.checks import course
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import diagnose
 from autograder.feedback.explain import cuts, divergence
-from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal, first_difference,
-                                     is_number, quoted)
+from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
+                                            first_difference, is_number, quoted)
 from autograder.worker.calls import decode_path
 
 
@@ -67,27 +68,27 @@ RANDOM = ("Your code drew numbers from random during this call: every answer the
           "for depends only on the arguments, and ties go to the first in search order.")
 
 
-def _diagnosis(observed):
+def _diagnosis(pair):
     """The known mistake the student's observation matches, or that it drew random numbers: an
     answer drawn at random may match a mistake by chance."""
-    got, call = observed.got, observed.call
+    got, call = pair.got, pair.call
     if got.used_random:
         return f"\n{RANDOM}"
-    sentence = diagnose(call, got, observed.want.explained) if call else ""
+    sentence = diagnose(call, got, pair.want.explained) if call else ""
     return f"\n{sentence}" if sentence else ""
 
 
-def _traces(observed):
+def _traces(pair):
     """Both searches' nodes, and where the correct one pruned, for pictures of the tree."""
-    call, known = observed.call, observed.want.explained
-    return {"student": list(observed.got.trace), "reference": list(observed.want.trace),
+    call, known = pair.call, pair.want.explained
+    return {"student": list(pair.got.trace), "reference": list(pair.want.trace),
             "cuts": {path: list(window)
                      for path, window in (cuts(call, known) if call else {}).items()}}
 
 
-def _divergence(observed, spec):
-    call, known = observed.call, observed.want.explained
-    sentence = (divergence(call, spec, observed.got.trace, observed.want.trace, known)
+def _divergence(pair, spec):
+    call, known = pair.call, pair.want.explained
+    sentence = (divergence(call, spec, pair.got.trace, pair.want.trace, known)
                 if call else "")
     return f"\n{sentence}" if sentence else ""
 
@@ -120,11 +121,11 @@ def quoting_printed(judge):
     """`judge`, whose failure also quotes what the student's code printed during the call judged
     (observations.describe_printed)."""
     @functools.wraps(judge)
-    def judged(observed, *args, **kwargs):
+    def judged(pair, *args, **kwargs):
         try:
-            return judge(observed, *args, **kwargs)
+            return judge(pair, *args, **kwargs)
         except CheckFailed as failed:
-            printed = describe_printed(observed.got)
+            printed = describe_printed(pair.got)
             failed.args += (f"\n{printed}",) if printed else ()
             raise
     return judged
@@ -174,29 +175,29 @@ def require_answer(function, got, shown, call=None):
 
 
 @quoting_printed
-def same_answer(observed, shown, what=""):
+def same_answer(pair, shown, what=""):
     """The answer must be the reference's; `what` says what that is ("the minimax value")."""
-    function, got, want, call = observed.function, observed.got, observed.want, observed.call
+    function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
         described = f", {what}" if what else ""
-        diagnosis = Lazy(_diagnosis, observed)
+        diagnosis = Lazy(_diagnosis, pair)
         raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
                           f"{as_returned(want)}{described}.", diagnosis, shown=shown,
                           cause=diagnosis)
 
 
 @quoting_printed
-def window_rule(observed, value, alpha, beta, shown):
+def window_rule(pair, value, alpha, beta, shown):
     """The contract's window rule, which fail-hard and fail-soft searches both meet."""
-    function, got, call = observed.function, observed.got, observed.call
+    function, got, call = pair.function, pair.got, pair.call
     require_answer(function, got, shown, call)
     r = got.answer
     window = f"with alpha={alpha}, beta={beta} (true value {value})"
     if not is_number(r):
         raise CheckFailed(f"{function} returned {as_returned(got)}, not a number, {window}.",
                           shown=shown)
-    diagnosis = Lazy(_diagnosis, observed)
+    diagnosis = Lazy(_diagnosis, pair)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
                           f"exactly the true value.", diagnosis, shown=shown, cause=diagnosis)
@@ -223,9 +224,9 @@ def compared_counts(mine, theirs):
 
 
 @quoting_printed
-def same_trace(observed, spec, shown):
+def same_trace(pair, spec, shown):
     """The examined nodes must be the reference's, in the same order."""
-    function, got, want, call = observed.function, observed.got, observed.want, observed.call
+    function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     mine, theirs = got.trace, want.trace
     if mine == theirs:
@@ -244,18 +245,17 @@ def same_trace(observed, spec, shown):
                   f"where alpha-beta examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by your search)"
-    traces = Lazy(_traces, observed) if spec["kind"] == "tree" else None
-    diagnosis = Lazy(_diagnosis, observed)
+    traces = Lazy(_traces, pair) if spec["kind"] == "tree" else None
+    diagnosis = Lazy(_diagnosis, pair)
     raise CheckFailed(f"{function}: {summary}; {detail}.",
-                      Lazy(_divergence, observed, spec), diagnosis,
+                      Lazy(_divergence, pair, spec), diagnosis,
                       shown=shown, traces=traces, cause=diagnosis)
 
 
 @quoting_printed
-def examines_every_node(observed, spec, shown):
+def examines_every_node(pair, spec, shown):
     """Minimax examines every node; the reference's trace is the whole tree."""
-    function, got, call, all_nodes = (observed.function, observed.got, observed.call,
-                                      observed.want.trace)
+    function, got, call, all_nodes = pair.function, pair.got, pair.call, pair.want.trace
     require_answer(function, got, shown, call)
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
@@ -264,7 +264,7 @@ def examines_every_node(observed, spec, shown):
                           f"nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, decode_path(missed[0]))}.",
-                          diagnosis := Lazy(_diagnosis, observed), shown=shown, cause=diagnosis)
+                          diagnosis := Lazy(_diagnosis, pair), shown=shown, cause=diagnosis)
 
 
 def searched_children(trace):

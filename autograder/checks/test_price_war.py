@@ -1,37 +1,36 @@
-"""Checks of price_war.py on random general-sum games of two moves, and on the course's price war."""
+"""Checks of price_war.py on random general-sum games of two moves, and on the course's price
+war."""
 from hypothesis import example, given
 
-from autograder.grading import strategies
 from autograder.checks import check, course, judge
-from autograder.checks.observe import call
+from autograder.grading import strategies
+from autograder.worker.calls import call
 
 
 @check("rational_response: random price wars with ties and negatives")
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
-def test_rational_response(observer, war):
+def test_rational_response(caller, war):
     for option in war["tree"][war["root"]]:
-        observed = observer.both(call("rational_response", None, war["tree"], war["theirs"],
-                                      option))
-        judge.same_answer(observed, judge.shown(war),
+        pair = caller.both(call("rational_response", None, war["tree"], war["theirs"], option))
+        judge.same_answer(pair, judge.shown(war),
                           f"the competitor's best leaf under {option} (the first of ties)")
 
 
 @check("rational_decision: random price wars with ties and negatives")
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
-def test_rational_decision(observer, war):
-    observed = observer.both(call("rational_decision", None, war["tree"], war["ours"],
-                                  war["theirs"], war["root"]))
-    judge.same_answer(observed, judge.shown(war),
+def test_rational_decision(caller, war):
+    pair = caller.both(call("rational_decision", None, war["tree"], war["ours"], war["theirs"],
+                            war["root"]))
+    judge.same_answer(pair, judge.shown(war),
                       "the option whose rational response leaves us the most (the first of ties)")
 
 
 @check("guaranteed_decision: random price wars with ties and negatives")
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
-def test_guaranteed_decision(observer, war):
-    observed = observer.both(call("guaranteed_decision", None, war["tree"], war["ours"],
-                                  war["root"]))
-    judge.same_answer(observed, judge.shown(war),
+def test_guaranteed_decision(caller, war):
+    pair = caller.both(call("guaranteed_decision", None, war["tree"], war["ours"], war["root"]))
+    judge.same_answer(pair, judge.shown(war),
                       "the option whose worst leaf for us is best (the first of ties)")

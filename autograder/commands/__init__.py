@@ -1,1 +1,7 @@
-"""The entry points: the command line, batch grading and the pull-request job."""
+"""The entry points: the command line, batch grading, the pull-request job.
+
+Each catches the error family (autograder.errors) once and prints its one-line reason.
+
+May import: contract, errors, files, drawing, games, worker, policy, runner, intake, grading,
+results, feedback, checks, engine, reporters, distribution.
+"""

@@ -32,16 +32,16 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder.commands import gradebook, students
-from autograder.grading import answers, provenance
-from autograder.runner import lanes
-from autograder.files import unique_names
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
-from autograder.runner.observations import escaped
-from autograder.results import NOT_RUN
-from autograder.errors import GradingError, SubmissionError
 from autograder.contract import FILES as CONTRACT_FILES
+from autograder.errors import GradingError, SubmissionError
+from autograder.files import unique_names
+from autograder.grading import answers, provenance
 from autograder.intake.submission import stage
+from autograder.results import NOT_RUN
+from autograder.runner import lanes
+from autograder.runner.observations import escaped
 
 REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot

@@ -14,20 +14,18 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder.commands import batch, gradebook
-from autograder.grading import answers, provenance
-from autograder.runner import sandbox
 from autograder import policy as grading_config
-from autograder.contract import judged_function
+from autograder.commands import batch, gradebook
+from autograder.commands.gradings import Stopped
+from autograder.commands.students import join_roster
+from autograder.contract import MODULES, judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
-from autograder.commands.gradings import Stopped
-from autograder.reporters import FORMATS
-from autograder.commands.students import join_roster
+from autograder.grading import answers, provenance
 from autograder.intake.submission import module_functions, stage
-from autograder.contract import MODULES
-
+from autograder.reporters import FORMATS
+from autograder.runner import sandbox
 
 WEAK_MODES = ("rlimits", "plain")
 
@@ -209,7 +207,8 @@ def release_command(args):
 
 
 def export_command(args):
-    from autograder.distribution.gradescope_export import export  # left out of the students' release
+    # left out of the students' release
+    from autograder.distribution.gradescope_export import export
     print(f"wrote Gradescope's autograder zip to {export(args.file)}")
 
 

@@ -10,12 +10,12 @@ import csv
 import io
 import json
 
-from autograder.grading import provenance
-from autograder.files import write_atomically
-from autograder.runner.observations import escaped
 from autograder.commands.students import Student
-from autograder.errors import UsageError
 from autograder.contract import MODULES
+from autograder.errors import UsageError
+from autograder.files import write_atomically
+from autograder.grading import provenance
+from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")

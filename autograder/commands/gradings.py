@@ -3,9 +3,9 @@
 Each grading is a `python -m autograder grade` process in a session of its own, so that the
 terminal's Ctrl-C (sent to the terminal's process group) reaches only the batch, which then decides:
 it kills every grading's whole process group (the grader and its lanes; their sandboxed workers die
-with them, see sandbox.py's PR_SET_PDEATHSIG and --die-with-parent), starts no new one, and leaves
-those submissions ungraded for the next run to resume. SIGTERM, as a scheduler sends it, does the
-same. A grading past its time limit is killed the same way, and is that submission's error row.
+with them, see PR_SET_PDEATHSIG in runner/sandbox/preexec.py and bwrap's --die-with-parent),
+starts no new one, and leaves those submissions ungraded for the next run to resume. SIGTERM, as
+a scheduler sends it, does the same. A grading past its time limit is killed the same way, and is that submission's error row.
 """
 import os
 import signal

@@ -1,34 +1,8 @@
 """Similarity across a class: which submissions share code, measured with copydetect (winnowing,
 the algorithm behind MOSS), and copydetect's HTML report of the shared code for the instructor.
 
-copydetect tokenizes Python with pygments, replaces every name with V, every function name with F
-and every string (docstrings too) with S, drops comments and whitespace, and fingerprints what is
-left in k-grams of 25 characters. Renaming variables, rewording comments and reordering functions
-therefore change nothing it sees. Code in the stubs the students start from (`boilerplate`, the
-repository's `assignments/`) is removed from every fingerprint: filling in the same stubs is not
-similarity.
-
-Submissions are compared whole, from their modules: copydetect compares each module with the
-module of the same name in every other submission, and a submission's similarity to another is
-the share of all its fingerprinted tokens (the stubs' excepted) that the other's modules hold.
-Why not the two alternatives:
-- taking the most similar module would make two students who share one short module (the same
-  two-line ordering.py) as similar as two who share everything;
-- concatenating each submission into one file makes fingerprints that span the end of one module
-  and the start of the next, which are in no stub file: measured on three submissions that are only
-  the stubs and a different short body each, they alone made the pairs 55-64% similar.
-Code moved from one module to another is not compared; the contract fixes the modules' names.
-
-A pair's `similarity` is the larger of its two directions (A's tokens found in B, B's in A), so a
-small submission copied whole into a larger one counts; `shared_tokens` is that direction's count
-of shared tokens (characters of the tokenized code, a name being one), which tells a pair that
-shares a few lines from one that shares a whole solution. The report lists the module pairs
-above the threshold, in either direction (copydetect's own filter), so every pair returned has
-its shared code shown there: a submission's share cannot exceed its most similar module's.
-
-Names in the report are student-controlled, and copydetect prints file names unescaped in its
-lists of files: the files it sees are named `safe_name(id)/safe_name(module)` (letters, digits,
-`.`, `_`, `-` only), never a student's path. The code itself copydetect escapes.
+How submissions are compared, and why whole rather than by their closest module: README.md,
+"How similarity is measured".
 """
 import os
 import re

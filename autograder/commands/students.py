@@ -12,8 +12,8 @@ from pathlib import Path
 
 import yaml
 
-from autograder.runner.observations import escaped
 from autograder.errors import UsageError
+from autograder.runner.observations import escaped
 
 # A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows.
 HEADERS = {

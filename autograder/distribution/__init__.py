@@ -1,1 +1,7 @@
-"""What the instructor hands out: the students' release, stubs, the nbgrader course, the Gradescope export."""
+"""What the instructor hands out: release, stubs, nbgrader course, Gradescope.
+
+The students' release leaves this package out.
+
+May import: contract, errors, files, drawing, games, worker, policy, runner, intake, grading,
+results, feedback, checks, engine.
+"""

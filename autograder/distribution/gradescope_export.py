@@ -9,8 +9,8 @@ import stat
 import zipfile
 from pathlib import Path
 
-from autograder.files import write_atomically
 from autograder.errors import UsageError
+from autograder.files import write_atomically
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = Path(__file__).resolve().parent / "gradescope_templates"

@@ -8,9 +8,9 @@ hidden input; and since the feedback engine replays working searches, those stay
 Without a reference, the public checks read the reference's answers from a file made here by
 grading the reference with the released grader itself: hypothesis is derandomized, so a student's
 run meets exactly the games that file answers, until a check fails; then it shrinks the failure
-only through games the file holds (see checks/observe.py). For each of those games the file also
-holds what the feedback engine found there (feedback/record.py), so that a failure is explained
-as the instructor's grader explains it.
+only through games the file holds (see checks/calling.py). For each of those games the file also
+holds what the feedback engine found there (feedback/replaying/record.py), so that a failure is
+explained as the instructor's grader explains it.
 """
 import ast
 import json
@@ -24,19 +24,18 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from string import Template
 
+from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.distribution import stubs
-from autograder.grading import answers, examples
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
-from autograder.feedback.record import explain_answers
-from autograder.contract import FILES as CONTRACT_FILES
-from autograder.contract import MODULES
+from autograder.feedback.replaying.record import explain_answers
+from autograder.grading import answers, examples
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
-# The feedback engine's working searches; the release machinery, which reads the reference.
-LEFT_OUT = ("variants.py", "replay.py", "record.py", "release.py", "release_templates", "stubs.py",
-            "notebooks.py", "gradescope_export.py", "gradescope_templates", "__pycache__",
-            "public_answers.json.gz")
+# Whole packages the students' copy of the grader leaves out: the feedback's working searches (the
+# course's mistakes, worked out) and the instructor's tools, which read the reference.
+LEFT_OUT_PACKAGES = ("feedback/replaying", "distribution")
+LEFT_OUT_FILES = ("__pycache__", "public_answers.json.gz")
 PUBLIC_ANSWERS = Path("autograder") / "checks" / "public_answers.json.gz"
 # The course's common errors, one submission per subfolder holding the modules it changes from the
 # reference's (the project's own test submissions): see record_shrinking.
@@ -120,10 +119,17 @@ def public_config(config_text, kept):
     return text
 
 
+def left_out(folder, names):
+    """copytree's filter: the names in `folder` the students' copy leaves out."""
+    inside = Path(folder).relative_to(PACKAGE)
+    return {name for name in names
+            if name in LEFT_OUT_FILES or (inside / name).as_posix() in LEFT_OUT_PACKAGES}
+
+
 def copy_grader(target, public):
     """The autograder package, less the feedback engine, with only public checks. Returns the
     names of the checks kept."""
-    shutil.copytree(PACKAGE, target / "autograder", ignore=shutil.ignore_patterns(*LEFT_OUT))
+    shutil.copytree(PACKAGE, target / "autograder", ignore=left_out)
     kept = []
     for module in sorted((target / "autograder" / "checks").glob("test_*.py")):
         source = public_module(module.read_text(), public)

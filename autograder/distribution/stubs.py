@@ -15,8 +15,8 @@ when called, that it is not done yet. A region at column 0 (module-level solutio
 constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
 stubs with
 
-    python -m autograder.distribution.stubs            regenerate assignments/ from reference/
-    python -m autograder.distribution.stubs --check    only report whether assignments/ is up to date
+    python -m autograder.distribution.stubs          regenerate assignments/ from reference/
+    python -m autograder.distribution.stubs --check  only report whether assignments/ is current
 
 and the project's tests fail while assignments/ differs from what the reference generates.
 """
@@ -159,7 +159,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         return run_generator(args, lambda: stale(args.reference, args.target),
-                             lambda: generate(args.reference, args.target), "autograder.distribution.stubs")
+                             lambda: generate(args.reference, args.target), __spec__.name)
     except (OSError, ValueError, SyntaxError) as error:
         print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
         return 2

@@ -5,18 +5,19 @@ A match is claimed only when a variant with that one mistake returns exactly the
 and, for the searches whose nodes are counted, examines exactly the student's nodes in the same
 order, while the correct search does not: the sentence states what was observed, nothing more.
 
-The variants run here when the working searches are at hand (replay.py); the students' release
-reads what they found on its games instead (record.py), as answers and digests of traces.
+The variants run here when the working searches are at hand (replaying/replay.py); the students'
+release, which leaves that package out, reads what they found on its games instead
+(replaying/record.py), as answers and digests of traces.
 """
 import hashlib
 import time
 
-from autograder.runner.observations import exactly_equal
 from autograder.contract import TRACED
+from autograder.runner.observations import exactly_equal
 
 try:
-    from autograder.feedback.replay import replay
-    from autograder.feedback.variants import Mistakes
+    from autograder.feedback.replaying.replay import replay
+    from autograder.feedback.replaying.variants import Mistakes
 except ImportError:  # the students' release: no working search, only what was recorded
     replay = Mistakes = None
 
@@ -66,8 +67,8 @@ def digest(function, trace):
 
 def replays(call, known=None):
     """A function of a mistake's name ("" for none): the answer and trace digest of the search
-    `call` names with that mistake, from `known` (record.py) when given, else replayed; None when
-    neither is at hand."""
+    `call` names with that mistake, from `known` (replaying/record.py) when given, else
+    replayed; None when neither is at hand."""
     if known is not None:
         return lambda mistake: tuple(known["replays"][mistake])
     if replay is None:
@@ -88,8 +89,8 @@ def matches(got, examined, replayed):
 
 def diagnose(call, got, known=None):
     """A sentence naming the common error the observation matches, or '' when none does (or
-    nothing is known of the mistakes on this input). `known` is what record.py recorded for
-    `call`, if anything."""
+    nothing is known of the mistakes on this input). `known` is what replaying/record.py
+    recorded for `call`, if anything."""
     function = call["function"]
     if function not in SUSPECTS or call.get("game") is None or not got.answered:
         return ""

@@ -1,12 +1,12 @@
 """Why alpha-beta examines a node or leaves it out, in one sentence, at the first node where a
 student's search and the reference's part.
 
-The sentence comes from a narrated search (variants.py with no mistake switched on), run on the same
-game, window and order as the check's call, or in the students' release read back from what was
-recorded for it (record.py): the window each node had after each child tells why it went on or
-stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names the
-positions where the searches decided by short labels (P, Q) and draws each one as a board after it,
-and a child of a position by the move that makes it.
+The sentence comes from a narrated search (replaying/variants.py with no mistake switched on), run
+on the same game, window and order as the check's call, or in the students' release read back from
+what was recorded for it (replaying/record.py): the window each node had after each child tells why
+it went on or stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names
+the positions where the searches decided by short labels (P, Q) and draws each one as a board after
+it, and a child of a position by the move that makes it.
 """
 from autograder.drawing import draw_board, moves, name_node
 from autograder.feedback.narration import Narration
@@ -14,7 +14,7 @@ from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, decode_path, encode_path, state_at
 
 try:
-    from autograder.feedback.replay import narrate as narrate_live
+    from autograder.feedback.replaying.replay import narrate as narrate_live
 except ImportError:  # the students' release: no working search, only what was recorded
     narrate_live = None
 
@@ -24,9 +24,9 @@ def bound(value):
 
 
 def narrate(call, known=None):
-    """The narration of the correct search for `call`: from `known`, what record.py recorded for
-    it, when given, else narrated here; None for calls it cannot narrate, or when neither is at
-    hand."""
+    """The narration of the correct search for `call`: from `known`, what replaying/record.py
+    recorded for it, when given, else narrated here; None for calls it cannot narrate, or when
+    neither is at hand."""
     if known is not None:
         return Narration.from_data(known["narration"]) if "narration" in known else None
     return narrate_live(call) if narrate_live else None

@@ -1,8 +1,9 @@
 """What a correct alpha-beta did at each node, as the explanations read it: the children each node
 searched, in order, its window after each, and which nodes stopped early.
 
-The narrated search (variants.py) writes it while it searches; the students' release, which holds no
-working search, reads it back from plain data recorded when the release was made (replay.py).
+The narrated search (replaying/variants.py) writes it while it searches; the students' release,
+which holds no working search, reads it back from plain data recorded when the release was made
+(replaying/record.py).
 """
 from dataclasses import dataclass, field
 

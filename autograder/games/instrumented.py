@@ -2,8 +2,9 @@
 
 The contract counts a node as examined the first time the search asks `to_move`, `actions`,
 `is_terminal` or `utility` about it; `result` examines nothing, so building all children before the
-loop costs nothing, while asking about a child that the search then prunes does. Nodes are told apart
-by their `path`, so a deep copy of a state is the same node and a board reached twice is two nodes.
+loop costs nothing, while asking about a child that the search then prunes does. Nodes are told
+apart by their `path`, so a deep copy of a state is the same node and a board reached twice is two
+nodes.
 """
 
 

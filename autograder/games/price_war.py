@@ -1,8 +1,8 @@
 """The course's price war: NovaMarket sets a TV's weekly price, a competitor responds.
 
-Payoffs are weekly margins in thousands of euros. Minimax on `OUR_MARGIN` guarantees a floor of 5 with
-`baixar_5`; a competitor who maximises `THEIR_MARGIN` answers `baixar_5` with `b5_comp_iguala`, which
-leaves us 8, and `baixar_5` is still our best option.
+Payoffs are weekly margins in thousands of euros. Minimax on `OUR_MARGIN` guarantees a floor of 5
+with `baixar_5`; a competitor who maximises `THEIR_MARGIN` answers `baixar_5` with `b5_comp_iguala`,
+which leaves us 8, and `baixar_5` is still our best option.
 """
 
 PRICE_WAR_TREE = {

@@ -1,8 +1,9 @@
 """Tic-tac-toe as the course plays it.
 
 A state's `board` is a tuple of 9 cells, indexed 0-8 row by row, each "X", "O" or " ". X is MAX and
-moves first (so the player to move follows from the counts of marks); the actions are the empty cells
-in increasing index order; the utility is +1 when X has three in a row, -1 when O has, 0 otherwise.
+moves first (so the player to move follows from the counts of marks); the actions are the empty
+cells in increasing index order; the utility is +1 when X has three in a row, -1 when O has, 0
+otherwise.
 """
 from typing import NamedTuple
 

@@ -1,7 +1,7 @@
 """The tree game: a game tree written as nested lists, the way the course texts draw them.
 
-A list is a node whose children are its items and a number is a leaf whose utility it is. The root is
-MAX (or MIN, when built so) and the levels alternate. The actions of a node are its child indices
+A list is a node whose children are its items and a number is a leaf whose utility it is. The root
+is MAX (or MIN, when built so) and the levels alternate. The actions of a node are its child indices
 0..k-1 in list order. `TreeGame([[3, 12, 8], [2, 4, 6], [14, 5, 2]])` is the textbook tree.
 """
 from typing import NamedTuple

@@ -1,1 +1,4 @@
-"""The trusted side's materials: the games drawn, the reference's answers and a result's stamp."""
+"""The trusted side's materials: games drawn, reference answers, a result's stamp.
+
+May import: contract, errors, files, games, worker, policy, runner.
+"""

@@ -1,5 +1,5 @@
-"""The reference's answers, kept in a file: for a batch, so that every student's grading reuses them,
-and in the students' release, which has no reference to compute them.
+"""The reference's answers, kept in a file: for a batch, so that every student's grading reuses
+them, and in the students' release, which has no reference to compute them.
 
 The instructor's grader also keeps the answers of every single grading in the user's cache folder
 (CACHE), so that grading again costs only the student's compute: the generated games are the same on

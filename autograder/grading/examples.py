@@ -23,12 +23,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import hypothesis
-from hypothesis import settings
 
 from autograder.runner.supervisor import StudentTimedOut
 
 PACKAGE = Path(__file__).resolve().parents[1]
-SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine.py")  # engine: the settings
+# What the games depend on; the engine sets hypothesis's profile and each check's seed and examples.
+SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine.py")
 
 
 @functools.cache
@@ -41,11 +41,17 @@ def code_digest():
 
 
 def key(name, test):
-    """The answers' key of the games the check called `name` (its test function `test`) meets."""
-    chosen = getattr(test, "_hypothesis_internal_use_settings", None) or settings.default
+    """The answers' key of the games the check called `name` (its @given test function `test`)
+    meets, which depend on the seed and the number of examples hypothesis runs it with.
+
+    Hypothesis has no public way to read those back: @given, @seed and @settings keep them in
+    private attributes of the test, read here without a fallback, so that a hypothesis that moves
+    them fails loudly rather than keying every salt's games alike
+    (tests/test_hypothesis_internals.py holds the pinned version to them)."""
     return json.dumps({"games of the check": name, "code": code_digest(),
-                       "seed": getattr(test, "_hypothesis_internal_use_seed", None),
-                       "max_examples": chosen.max_examples}, sort_keys=True)
+                       "seed": test._hypothesis_internal_use_seed,
+                       "max_examples": test._hypothesis_internal_use_settings.max_examples},
+                      sort_keys=True)
 
 
 def games_key(key):

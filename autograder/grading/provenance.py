@@ -13,8 +13,8 @@ import os
 from importlib import metadata
 from pathlib import Path
 
-from autograder.grading import answers, examples
 from autograder.files import write_atomically
+from autograder.grading import answers, examples
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from (cli.grade_single),

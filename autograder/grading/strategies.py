@@ -1,8 +1,9 @@
 """Hypothesis strategies for the games the checks generate, composed from small pieces.
 
-Each strategy produces plain JSON specs (the form calls travel in), so a shrunk example can be sent to
-the worker, run on the reference and drawn for the student without translation. Leaf values come from
-a small range so that ties are frequent; trees have early terminals and single-child chains.
+Each strategy produces plain JSON specs (games/specs.py: the form calls travel in), so a shrunk
+example can be sent to the worker, run on the reference and drawn for the student without
+translation. Leaf values come from a small range so that ties are frequent; trees have early
+terminals and single-child chains.
 Trees are drawn node by node rather than with `st.recursive`, which costs twice as much per game.
 """
 import math
@@ -10,7 +11,8 @@ import math
 from hypothesis import strategies as st
 
 from autograder.games import TicTacToe
-from autograder.games.tictactoe import EMPTY_BOARD
+from autograder.games.specs import (board_spec, price_war_spec, reversed_order, shuffled_order,
+                                    table_evaluation, tree_spec)
 
 MAX_DEPTH = 6
 MAX_NODES = 40
@@ -57,14 +59,13 @@ def tied_trees(draw):
     return tree + draw(st.permutations(tree))
 
 
-def tree_games(root=None, inner=False):
+def tree_games(inner=False):
     """A tree game spec; the root may be a bare leaf unless `inner`. An inner tree is drawn either
     as it comes or with its root's best action tied (tied_trees), at MAX and MIN roots alike."""
     shapes = st.one_of(trees(inner), tied_trees()) if inner else trees(inner)
     # The player first: drawn after the tree, MIN came up in a quarter of the games, since
     # hypothesis's draws lean to the simplest value, and the tree's draws come first.
-    return st.builds(lambda player, tree: {"kind": "tree", "tree": tree, "root": player},
-                     players if root is None else st.just(root), shapes)
+    return st.builds(lambda player, tree: tree_spec(tree, player), players, shapes)
 
 
 def both_roots(game):
@@ -72,7 +73,7 @@ def both_roots(game):
     turns on who moves at the root judge both, so MIN roots are exactly half of their games
     (drawn, the root's player leans to MAX, the simpler draw: a fifth of a check's games, at
     worst)."""
-    return [game, {**game, "root": "MIN" if game["root"] == "MAX" else "MAX"}]
+    return [game, tree_spec(game["tree"], "MIN" if game["root"] == "MAX" else "MAX")]
 
 
 def leaf_values(tree):
@@ -109,8 +110,7 @@ def games_with_windows(draw):
     return game, draw(windows(game))
 
 
-orders = st.one_of(st.just({"kind": "reversed"}),
-                   st.integers(0, 2**16).map(lambda seed: {"kind": "shuffled", "seed": seed}))
+orders = st.one_of(st.just(reversed_order()), st.integers(0, 2**16).map(shuffled_order))
 
 
 @st.composite
@@ -118,7 +118,7 @@ def evaluations(draw, game):
     """A table evaluation with a score for every node of the tree, ties frequent."""
     all_paths = list(paths(game["tree"]))
     scores = draw(st.lists(st.integers(-2, 2), min_size=len(all_paths), max_size=len(all_paths)))
-    return {"kind": "table", "values": [[list(p), s] for p, s in zip(all_paths, scores)]}
+    return table_evaluation(zip(all_paths, scores))
 
 
 @st.composite
@@ -128,10 +128,10 @@ def games_with_evaluations(draw):
 
 
 @st.composite
-def positions(draw, min_moves=0, max_moves=8):
+def positions(draw):
     """A tic-tac-toe board (9 characters) reached by legal play and not yet over."""
     cells = draw(st.permutations(range(9)))
-    moves = draw(st.integers(min_moves, max_moves))
+    moves = draw(st.integers(0, 8))
     game = TicTacToe()
     state = game.initial
     for cell in cells[:moves]:
@@ -142,11 +142,8 @@ def positions(draw, min_moves=0, max_moves=8):
     return "".join(state.board)
 
 
-def board_games(min_moves=0, max_moves=8):
-    return positions(min_moves, max_moves).map(lambda board: {"kind": "tictactoe", "board": board})
-
-
-EMPTY = "".join(EMPTY_BOARD)
+def board_games():
+    return positions().map(board_spec)
 
 
 @st.composite
@@ -163,4 +160,4 @@ def price_wars(draw):
             leaf = f"option_{i}_reply_{j}"
             tree[option].append(leaf)
             ours[leaf], theirs[leaf] = draw(payoffs), draw(payoffs)
-    return {"tree": tree, "ours": ours, "theirs": theirs, "root": "start"}
+    return price_war_spec(tree, ours, theirs, "start")

@@ -1,1 +1,6 @@
-"""Submissions in: a folder, a zip or a notebook, copied into a scratch folder the worker may read."""
+"""Submissions in: a folder, a zip or a notebook, copied to a scratch folder.
+
+Every name, link and size a student controls is checked here, before any code runs.
+
+May import: contract, errors, runner.
+"""

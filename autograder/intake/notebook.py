@@ -1,22 +1,118 @@
-"""A handed-in notebook's answer cells, read back into modules: what `python -m autograder grade
-NOTEBOOK.ipynb` grades, like any folder of .py files.
+"""A notebook's answer cells read back into modules: what `python -m autograder grade
+NOTEBOOK.ipynb` grades, like any folder of .py files, and what the notebook's own test cells grade.
 
-Apart from autograder.distribution.notebooks, which generates the notebook from the reference and so stays out
-of the students' repository: this part holds no solution, and the release needs it to grade a
-notebook. The cells are read with the same code as the notebook's test cells
-(autograder.distribution.nbgrader).
+An answer cell is an nbgrader solution cell whose grade_id names a module of the contract. Two
+readers share this code: extract() for a handed-in notebook, and the test cells' helper
+(autograder.commands.notebook_cells) for the notebook a kernel runs. The helper runs in the
+autograde kernel, whose copy of the autograder holds this module: it imports only the contract
+and the errors. A notebook is student input: a malformed cell is skipped, never a crash.
 """
+import json
 from pathlib import Path
 
 from autograder.contract import MODULE_NAMES
-from autograder.distribution.nbgrader import answer_sources, parse_notebook, write_modules
 from autograder.errors import SubmissionError
-from autograder.intake.submission import FILE_LIMIT
 
 NOTEBOOK_LIMIT = 32 * 1024 * 1024  # a notebook handed in as a file, outputs and pictures included
+TEST_PREFIX = "test_"  # a test cell's grade_id is "test_<function>"
+MAGIC_NOTE = "  # (an IPython command: not run when graded)"
 
 
-def extract(notebook_path, target_folder):
+def cell_source(cell):
+    source = cell.get("source", "")
+    return "".join(map(str, source)) if isinstance(source, list) else str(source)
+
+
+def nbgrader_metadata(cell):
+    """A cell's nbgrader metadata, or {} (a malformed cell too)."""
+    metadata = cell.get("metadata") if isinstance(cell, dict) else None
+    nbgrader = metadata.get("nbgrader") if isinstance(metadata, dict) else None
+    return nbgrader if isinstance(nbgrader, dict) else {}
+
+
+def grade_id(cell):
+    found = nbgrader_metadata(cell).get("grade_id")
+    return found if isinstance(found, str) else None
+
+
+def is_answer_cell(cell):
+    nbgrader = nbgrader_metadata(cell)
+    return (isinstance(cell, dict) and cell.get("cell_type") == "code"
+            and bool(nbgrader.get("solution")) and grade_id(cell) in MODULE_NAMES)
+
+
+def test_cells(notebook):
+    """{function: its test cell} of a notebook: the cells whose grade_id is TEST_PREFIX + name."""
+    return {grade_id(cell)[len(TEST_PREFIX):]: cell for cell in notebook.get("cells", [])
+            if (grade_id(cell) or "").startswith(TEST_PREFIX)}
+
+
+def module_source(source):
+    """A cell's source as a module: unchanged when it is Python; when it only fails to compile
+    for IPython commands (`%time`, `%%timeit`, `!ls`, starting a line), with them commented out."""
+    try:
+        compile(source, "<cell>", "exec")
+        return source
+    except (SyntaxError, ValueError):
+        pass
+    lines = source.splitlines()
+    if not any(line.startswith(("%", "!")) for line in lines):
+        return source
+    commented = "\n".join(f"# {line}{MAGIC_NOTE}" if line.startswith(("%", "!")) else line
+                          for line in lines) + "\n"
+    try:
+        compile(commented, "<cell>", "exec")
+    except (SyntaxError, ValueError):
+        return source  # the grader reports the syntax error as the student wrote it
+    return commented
+
+
+def answer_sources(notebook):
+    """{module: source} from a notebook's answer cells. ValueError when two cells answer the same
+    module."""
+    sources = {}
+    for cell in notebook.get("cells", []):
+        if is_answer_cell(cell):
+            module = grade_id(cell)
+            if module in sources:
+                raise ValueError(f"two answer cells are marked {module!r}; keep one")
+            source = module_source(cell_source(cell))
+            sources[module] = source if source.endswith("\n") else source + "\n"
+    return sources
+
+
+def read_notebook(path):
+    """The notebook at `path` as a dict; ValueError when it is not a notebook."""
+    return parse_notebook(Path(path).read_bytes())
+
+
+def parse_notebook(data):
+    """A notebook's bytes as a dict; ValueError when they are not a notebook."""
+    try:
+        notebook = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ValueError(f"it is not a notebook ({error})") from None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise ValueError("it is not a notebook (no list of cells)")
+    return notebook
+
+
+def write_modules(sources, folder):
+    """Write each module's source as `<module>.py` in `folder`; return the paths written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for module, source in sources.items():
+        path = folder / f"{module}.py"
+        path.write_text(source, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+# ---------------------------------------------------------------------------------------------
+# A handed-in notebook.
+
+def extract(notebook_path, target_folder, file_limit):
     """Write each answer cell of the notebook at `notebook_path` to `<module>.py` in
     `target_folder`; return the paths written. SubmissionError, in one line, as extract_answers."""
     path = Path(notebook_path)
@@ -26,14 +122,15 @@ def extract(notebook_path, target_folder):
         data = path.read_bytes()
     except OSError as error:
         raise SubmissionError(f"cannot read {path} ({error.strerror or error})") from None
-    return extract_answers(path, data, target_folder)
+    return extract_answers(path, data, target_folder, file_limit)
 
 
-def extract_answers(label, data, target_folder):
+def extract_answers(label, data, target_folder, file_limit):
     """Write each answer cell of the notebook whose bytes are `data` to `<module>.py` in
     `target_folder`; return the paths written. SubmissionError, in one line naming `label`, when
-    it is not a notebook (not JSON, nested too deeply), has no answer cell, or answers a module
-    already in `target_folder`."""
+    it is not a notebook (not JSON, nested too deeply), has no answer cell, answers a module
+    already in `target_folder`, or has an answer over `file_limit` bytes (a module file's limit:
+    the submission's intake sets it)."""
     try:
         sources = answer_sources(parse_notebook(data))
     except ValueError as error:
@@ -44,13 +141,13 @@ def extract_answers(label, data, target_folder):
                               f"Jupyter and hand it in again") from None
     if not sources:
         raise SubmissionError(f"{label} has no answer cells (nbgrader cells named "
-                              f"{', '.join(MODULE_NAMES)}): hand in the assignment's notebook with your "
-                              f"code in its answer cells")
+                              f"{', '.join(MODULE_NAMES)}): hand in the assignment's notebook "
+                              f"with your code in its answer cells")
     target = Path(target_folder)
     for module, source in sources.items():
         if (target / f"{module}.py").exists():
             raise SubmissionError(f"{label} answers {module} again: hand in one answer per module")
-        if len(source.encode("utf-8")) > FILE_LIMIT:
-            raise SubmissionError(f"{label}: the {module} answer cell is over 1 MiB; "
-                                  f"submit source code only")
+        if len(source.encode("utf-8")) > file_limit:
+            raise SubmissionError(f"{label}: the {module} answer cell is over "
+                                  f"{file_limit // (1024 * 1024)} MiB; submit source code only")
     return write_modules(sources, target)

@@ -23,10 +23,10 @@ import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
 
-from autograder.runner.observations import escaped
-from autograder.contract import FILES as CONTRACT_FILES
-from autograder.contract import MODULES
+from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.errors import SubmissionError
+from autograder.intake.notebook import extract, extract_answers
+from autograder.runner.observations import escaped
 
 MIB = 1024 * 1024
 FILE_LIMIT = 1 * MIB
@@ -129,11 +129,10 @@ def _from_zip(path, target):
 def _from_zipped_notebooks(path, archive, names, target, budget):
     """A zip of notebooks: each is read and turned into its answer cells before the next, so no
     more than one is ever held, and none is written out."""
-    from autograder.intake.notebook import extract_answers  # here: it imports this module
     for name in names:
         with archive.open(name) as handle:
             data = _read_limited(handle, NOTEBOOK_LIMIT, budget, f"{path}: {name!r}")
-        extract_answers(f"{path}: {name!r}", data, target)
+        extract_answers(f"{path}: {name!r}", data, target, FILE_LIMIT)
 
 
 def _listing(root):
@@ -196,10 +195,9 @@ def _handed_in_notebooks(names):
 
 
 def _from_notebooks(notebooks, target, budget):
-    from autograder.intake.notebook import extract  # here: it imports this module
     for notebook in notebooks:
         budget.spend(notebook.lstat().st_size)
-        extract(notebook, target)
+        extract(notebook, target, FILE_LIMIT)
 
 
 def module_functions(path):

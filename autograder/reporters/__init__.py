@@ -1,4 +1,9 @@
-"""Reporters: each turns one Report into one output format, and nothing else."""
+"""Reporters: each turns one Report into one output format.
+
+Nothing else: they read the Report, never the grading.
+
+May import: contract, drawing, worker, results.
+"""
 from autograder.reporters import gradescope, html, junit, markdown, report_json, text
 
 FORMATS = {"text": text.render, "gradescope": gradescope.render, "html": html.render,

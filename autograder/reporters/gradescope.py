@@ -10,7 +10,6 @@ import json
 from autograder.reporters.readable import readable
 from autograder.reporters.text import feedback_with_input, not_run_line
 
-
 GRADESCOPE_VISIBILITY = {"visible": "visible", "hidden": "visible",
                          "after_due_date": "after_due_date"}
 

@@ -6,8 +6,8 @@ alike (missing, not importable, not implemented) is one line for the function. N
 external files: it opens anywhere, offline."""
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from autograder.drawing import (OTHER, bound, draw_example, draw_mermaid, examined_by, layout,
-                                node_names)
+from autograder.drawing import (EXAMINED, OTHER, bound, draw_example, draw_mermaid, examined_by,
+                                layout, node_names)
 from autograder.reporters.readable import readable
 from autograder.reporters.text import not_run_line, when_graded_items
 from autograder.results import FunctionProblem
@@ -15,12 +15,6 @@ from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
 CUT_ROOM = 90  # to the right of the rightmost node, for its alpha >= beta label
-KINDS = {  # class -> legend text
-    "both": "examined by both searches",
-    "pruned": "pruned by both",
-    "extra": "examined only by your search",
-    "missed": "examined only by the reference (you skipped it)",
-}
 ENVIRONMENT = Environment(loader=PackageLoader("autograder.reporters"),
                           autoescape=select_autoescape(["html", "j2"]), trim_blocks=True,
                           lstrip_blocks=True)
@@ -73,7 +67,7 @@ def failure(check):
 def render(report):
     report = readable(report)
     template = ENVIRONMENT.get_template("report.html.j2")
-    return template.render(report=report, functions=report.by_function(), kinds=KINDS,
+    return template.render(report=report, functions=report.by_function(), kinds=EXAMINED,
                            failures=[failure(c) for c in report.failures()],
                            not_run=not_run_line(report),
                            when_graded=when_graded_items(report))

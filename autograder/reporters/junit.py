@@ -6,7 +6,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from autograder.reporters.text import feedback_with_input
-from autograder.results import NOT_RUN
+from autograder.results import NOT_RUN, points
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -14,10 +14,6 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 def _clean(text):
     """Text XML 1.0 can hold: characters it forbids (control characters) become U+FFFD."""
     return _NOT_XML.sub("\ufffd", str(text))
-
-
-def _points(value):
-    return f"{value:g}"
 
 
 def _properties(parent, pairs):
@@ -36,14 +32,14 @@ def render(report):
     suites = ET.Element("testsuites", name="autograder", **counts)
     suite = ET.SubElement(suites, "testsuite", name=_clean(report.submission), **counts,
                           skipped=skipped)
-    _properties(suite, [("points", _points(report.points)),
-                        ("max_points", _points(report.max_points)),
+    _properties(suite, [("points", points(report.points)),
+                        ("max_points", points(report.max_points)),
                         ("sandbox", report.sandbox)])
     for check in report.checks:
         case = ET.SubElement(suite, "testcase", classname=check.function,
                              name=_clean(check.name), time=f"{check.seconds:.3f}")
-        _properties(case, [("points", _points(check.points)),
-                           ("max_points", _points(check.max_points)),
+        _properties(case, [("points", points(check.points)),
+                           ("max_points", points(check.max_points)),
                            ("visibility", check.visibility)])
         if not check.ran:
             ET.SubElement(case, "skipped", message=_clean(check.feedback))

@@ -11,28 +11,23 @@ pull-request comment `@user` would ping that user or team.
 """
 import re
 
-from autograder.drawing import bound, draw_example, draw_mermaid, examined_by, node_names
+from autograder.drawing import EXAMINED, bound, draw_example, draw_mermaid, examined_by, node_names
 from autograder.reporters.readable import readable
 from autograder.reporters.text import not_run_line, when_graded_items
-from autograder.results import FunctionProblem
+from autograder.results import FunctionProblem, out_of, points
 from autograder.worker.calls import encode_path
 
-KINDS = {  # who examined a node -> (Mermaid style, what the legend says)
-    "both": ("fill:#cdebd6,stroke:#1f7a3a", "examined by both searches"),
-    "extra": ("fill:#f8d0cc,stroke:#b3261e", "examined only by your search"),
-    "missed": ("fill:#ffffff,stroke:#1d5fb8,stroke-width:3px", "examined only by alpha-beta"),
-    "pruned": ("fill:#ffffff,stroke:#b8bfc6,stroke-dasharray:4 3,color:#9aa3ad",
-               "pruned by both"),
+STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as the HTML colours it
+    "both": "fill:#cdebd6,stroke:#1f7a3a",
+    "extra": "fill:#f8d0cc,stroke:#b3261e",
+    "missed": "fill:#ffffff,stroke:#1d5fb8,stroke-width:3px",
+    "pruned": "fill:#ffffff,stroke:#b8bfc6,stroke-dasharray:4 3,color:#9aa3ad",
 }
 _INLINE = re.compile(r"[\\`*\[\]|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _BLOCK_START = re.compile(r"^(\s*)([#+=-])|^(\s*\d+)([.)])")
 # What GitHub links without brackets: any scheme's "://" (it links http, https and ftp) and "www.".
 _BARE_LINK = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)\S*)", re.IGNORECASE)
 NO_MENTION = "@\u200d"  # a zero-width joiner after @: neither a mention nor an e-mail link
-
-
-def points(value):
-    return f"{value:g}"
 
 
 def _one_line(text):
@@ -100,7 +95,7 @@ def score_table(report, base=None):
         if base is not None:
             row.append(change(summary.points, before.get(summary.function, 0)))
         rows.append("| " + " | ".join(row) + " |")
-    total = ["**total**", f"**{points(report.points)} / {points(report.max_points)}**",
+    total = ["**total**", f"**{out_of(report.points, report.max_points)}**",
              str(sum(s.passed for s in summaries)), str(sum(s.failed for s in summaries))]
     if base is not None:
         total.append(f"**{change(report.points, base.points)}**")
@@ -126,18 +121,18 @@ def tree_diagram(spec, traces=None):
     by_key = {encode_path(path): name for path, name in names.items()}
     kinds = _nodes_of(traces, names)
     lines = [diagram]
-    for kind, (style, _) in KINDS.items():
+    for kind in EXAMINED:
         members = [by_key[key] for key in sorted(kinds, key=lambda k: (len(k), k))
                    if kinds[key] == kind]
         if members:
-            lines.append(f"    classDef {kind} {style}")
+            lines.append(f"    classDef {kind} {STYLES[kind]}")
             lines.append(f"    class {','.join(members)} {kind}")
     legend = []
     for kind in ("extra", "missed"):
         members = [by_key[key] for key in traces.get("student" if kind == "extra" else "reference",
                                                      ())
                    if kinds.get(key) == kind]
-        legend.append(f"{KINDS[kind][1].capitalize()}: {', '.join(members) or 'none'}.")
+        legend.append(f"{EXAMINED[kind].capitalize()}: {', '.join(members) or 'none'}.")
     cuts = [f"{by_key.get(key, key)} (α={bound(a)} ≥ β={bound(b)})"
             for key, (a, b) in traces.get("cuts", {}).items()]
     if cuts:
@@ -162,22 +157,11 @@ def input_section(shown, traces=None):
     return "\n\n".join(parts)
 
 
-def check_heading(check):
-    hidden = ", hidden check" if check.visibility == "hidden" else ""
-    status = "" if check.status == "failed" else f", {check.status}"
-    return (f"✗ {code(check.name)} ({points(check.points)} / {points(check.max_points)}"
-            f"{hidden}{status})")
-
-
-def problem(found, level=3):
-    """A whole-function problem: one heading line, the cause after it."""
-    return f"{'#' * level} ✗ {code(found.function)} ({found.tally()}): {escape(found.cause)}"
-
-
 def failure(check, level=3):
+    """A failure under a heading of `level`: a whole-function problem is its heading alone."""
     if isinstance(check, FunctionProblem):
-        return problem(check, level)
-    parts = [f"{'#' * level} {check_heading(check)}"]
+        return f"{'#' * level} {check.headline(code, escape)}"
+    parts = [f"{'#' * level} {check.headline(code)}"]
     if check.feedback:
         parts.append(paragraphs(check.feedback))
     if check.shown and not check.whole_function:
@@ -199,7 +183,7 @@ def mark(check):
 def check_list(report):
     """Every check, folded: ✓, ✗ or – (not run), name, points."""
     lines = [f"- {mark(check)} {code(check.name)}: "
-             + (f"{points(check.points)} / {points(check.max_points)}" if check.ran else
+             + (out_of(check.points, check.max_points) if check.ran else
                 f"{'checked when graded' if check.when_graded else 'not run'} "
                 f"({points(check.max_points)})")
              + (" (hidden check)" if check.visibility == "hidden" else "")

@@ -1,4 +1,5 @@
-"""The whole Report as JSON: what batch grading keeps per submission and builds the gradebook from."""
+"""The whole Report as JSON: what batch grading keeps per submission and builds the gradebook
+from."""
 import dataclasses
 import json
 

@@ -10,11 +10,7 @@ from rich.table import Table
 
 from autograder.drawing import draw_input
 from autograder.reporters.readable import readable
-from autograder.results import FunctionProblem
-
-
-def _points(value):
-    return f"{value:g}"
+from autograder.results import FunctionProblem, points
 
 
 def feedback_with_input(check):
@@ -45,7 +41,7 @@ def when_graded_items(report):
     """What a run in the students' repository leaves to the grade (report.coverage() says how
     much): one line per check only the instructor's grading runs, with its points, visibility and
     hint."""
-    return [f"{check.name} ({_points(check.max_points)} points, "
+    return [f"{check.name} ({points(check.max_points)} points, "
             f"{VISIBILITY_WORDS[check.visibility]}){f': {check.hint}' if check.hint else ''}"
             for check in report.in_table_order() if check.when_graded]
 
@@ -70,16 +66,10 @@ def render(report):
             console.print(f"  - {item}", markup=False, soft_wrap=True)
     failures = report.failures()
     for check in failures:
-        if isinstance(check, FunctionProblem):
-            console.print(f"\n✗ {check.function}  ({check.tally()}): {check.cause}", markup=False,
+        console.print(f"\n{check.headline()}", markup=False, soft_wrap=True)
+        if not isinstance(check, FunctionProblem):
+            console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,
                           soft_wrap=True)
-            continue
-        hidden = ", hidden check" if check.visibility == "hidden" else ""
-        console.print(f"\n✗ {check.name}  ({_points(check.points)} / {_points(check.max_points)}"
-                      f"{hidden})",
-                      markup=False)
-        console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,
-                      soft_wrap=True)
     if not failures:
         console.print("\nEvery check that ran passed." if report.not_run() else
                       "\nEvery check passed.")

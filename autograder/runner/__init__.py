@@ -1,1 +1,7 @@
-"""Running untrusted code: the sandbox, the supervisor of the worker, lanes, and decoding what comes back."""
+"""Running untrusted code: sandbox, supervisor, lanes, decoding what returns.
+
+The worker runs in the sandbox under the supervisor's time limits; what it sends back is decoded
+into observations, never trusted.
+
+May import: contract, errors, drawing, games, worker, policy.
+"""

@@ -15,6 +15,7 @@ import queue
 import signal
 import sys
 from pathlib import Path
+
 from autograder.errors import LaneError
 
 POLL_SECONDS = 0.5

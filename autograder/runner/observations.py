@@ -1,7 +1,8 @@
 """What the student's code did on one call, decoded from the worker's JSON and checked for shape.
 
 Nothing from the worker is trusted: a reply of the wrong shape is treated as a crash of that call,
-and answers keep the exact builtin types that json gives them, so comparing them runs no student code.
+and answers keep the exact builtin types that json gives them, so comparing them runs no student
+code.
 """
 import math
 from dataclasses import dataclass, replace
@@ -43,6 +44,9 @@ def escaped(text):
 
 @dataclass(frozen=True)
 class Observation:
+    """What one side's code did on one call: the student's, decoded from the worker's reply
+    (from_reply), or the reference's (checks/calling.py). The judge compares a Pair of them."""
+
     answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
     answer_type: str = ""        # the exact type the function returned, by name
     trace: tuple | None = None   # the examined nodes' encoded paths, in order
@@ -51,7 +55,7 @@ class Observation:
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
     used_random: bool = False    # whether the student's code drew numbers from `random`
-    explained: dict | None = None  # the reference's: what feedback/record.py recorded for it
+    explained: dict | None = None  # the reference's: what feedback/replaying/record.py recorded
 
     @property
     def answered(self):
@@ -182,8 +186,8 @@ def checked_trace(text, spec, known=None):
         bad = _first_stranger(spec, trace)
         if bad is not None:
             raise TraceRejected(f"asked the game about a state that is not a node of the game "
-                                f"(the path {moves(decode_path(bad))}); use only the states that game.initial "
-                                f"and game.result give")
+                                f"(the path {moves(decode_path(bad))}); use only the states that "
+                                f"game.initial and game.result give")
     return trace
 
 

@@ -22,7 +22,7 @@ import threading
 import time
 from pathlib import Path
 
-try:  # POSIX only, as in sandbox.py
+try:  # POSIX only, as in the sandbox
     import fcntl
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
@@ -142,7 +142,7 @@ class Worker:
             ["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r), str(replies_w),
              submission, str(stack_w)],
             readable=[runtime, submission], pass_fds=(requests_r, replies_w, stack_w),
-            limits=limits.sandbox(), cwd=submission, env={"PYTHONHASHSEED": "0"})
+            limits=limits, cwd=submission, env={"PYTHONHASHSEED": "0"})
         self.process = subprocess.Popen(**launch, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         for fd in (requests_r, replies_w, stack_w):

@@ -1,5 +1,8 @@
-"""The code that runs inside the untrusted worker process, and the wire format both sides share.
+"""The untrusted worker: imports the submission, runs calls, sends back JSON.
 
-Only this package and autograder.games are copied into the worker's runtime folder: nothing here may
-import the reference, the checks or anything that holds expected answers.
+The code that runs inside the worker process, and the wire format both sides share. Only this
+package, autograder.games and autograder.contract are copied into the worker's runtime folder:
+nothing here may import the reference, the checks or anything that holds expected answers.
+
+May import: contract, games.
 """

@@ -1,15 +1,19 @@
 """A call of one contract function, described as plain JSON, and how to carry it out.
 
-The grader describes each call (function, game, state, extra arguments) as JSON; the worker runs it on
-the student's module and the grader runs the same description on the reference, so both answers come
-from the same arguments and are encoded the same way. The game is instrumented on both sides, so the
-trace of examined nodes is recorded by the game, never by the code under test.
+The grader describes each call (function, game, state, extra arguments) as JSON, written by call();
+the worker runs it on the student's module and the grader runs the same description on the
+reference, so both answers come from the same arguments and are encoded the same way. The game is
+instrumented on both sides, so the trace of examined nodes is recorded by the game, never by the
+code under test.
 """
 import time
+from typing import NotRequired, TypedDict
 
+from autograder.contract import TRACED
 from autograder.games import TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_evaluation, build_order
+from autograder.games.specs import EvaluationSpec, GameSpec, OrderSpec
 
 # A node's path travels as one character per action, which is five times cheaper to send and
 # compare than a list of lists on the 549,946-node minimax trace.
@@ -81,6 +85,40 @@ class TooDeep(Exception):
     """The answer nests lists more than ANSWER_DEPTH levels deep."""
 
 
+class Call(TypedDict):
+    """A call as it travels: `game` is None for the price war's functions, which take no game;
+    `states` instead of `state` stands for one call at each of those nodes (see each_call)."""
+
+    function: str
+    game: GameSpec | None
+    state: NotRequired[list[int]]          # the path of the node the call is about
+    states: NotRequired[list[list[int]]]
+    args: list                             # after (game, state); orders and evaluations tagged
+    trace: bool                            # whether the game's trace comes back
+
+
+def call(function, game=None, *args, state=(), states=None, trace=None) -> Call:
+    """The call of `function` on `game` at the node `state` with the extra `args`; with
+    `states`, one call at each of those nodes. The trace comes back for the contract's
+    node-counted functions unless `trace` says otherwise."""
+    made = {"function": function, "game": game, "state": list(state), "args": list(args),
+            "trace": function in TRACED if trace is None else trace}
+    if states is not None:
+        del made["state"]
+        made["states"] = [list(path) for path in states]
+    return made
+
+
+def order_argument(order: OrderSpec):
+    """The argument that hands the code the order `order` describes."""
+    return {"$order": order}
+
+
+def evaluation_argument(evaluation: EvaluationSpec):
+    """The argument that hands the code the evaluation `evaluation` describes."""
+    return {"$evaluation": evaluation}
+
+
 def each_call(call):
     """The calls `call` stands for: itself, or with "states" (the nodes an order is asked at along
     a search), one call per node, exactly as it would be sent alone."""
@@ -106,7 +144,8 @@ def state_at(game, path):
 
 
 def build_argument(value):
-    """Orders and evaluations travel as tagged specs; everything else is plain data."""
+    """Orders and evaluations travel tagged (order_argument, evaluation_argument); everything
+    else is plain data."""
     if isinstance(value, dict) and "$order" in value:
         return build_order(value["$order"])
     if isinstance(value, dict) and "$evaluation" in value:
@@ -141,13 +180,14 @@ def perform(function, call):
     if call.get("game") is not None:
         game = build_game(call["game"])
         game = InstrumentedGame(game) if traced else game
-    return observe(function, call_arguments(call, game), game if traced else None)
+    return run_observed(function, call_arguments(call, game), game if traced else None)
 
 
-def observe(function, args, game=None):
-    """Call `function(*args)`; the answer, its exact type, the game's trace and the CPU time the
-    call took in this thread (which time limits scale: unlike the wall clock, a busy machine
-    leaves it as it is), as plain data."""
+def run_observed(function, args, game=None):
+    """Call `function(*args)`; what was observed, as the plain data the grader decodes into an
+    Observation: the answer, its exact type, the trace of `game` (an instrumented game, when
+    given) and the CPU time the call took in this thread (which time limits scale: unlike the
+    wall clock, a busy machine leaves it as it is)."""
     start = time.thread_time()
     value = function(*args)
     seconds = time.thread_time() - start

@@ -6,10 +6,10 @@ line, READY, comes before any of that code runs, so the grader can tell a sandbo
 start from a submission that ended its worker. The grader starts it with `python -I -S`, so its
 import path is the runtime folder, the submission and the standard library, nothing else.
 
-Each call starts from the same `random` state (seeded from the call itself), so code that breaks ties
-with random.choice answers the same call the same way on every run. What the call prints is kept
-(its start, and how many lines) to be quoted if it fails. On SIGUSR1 the worker writes its stack to
-the stack pipe, which the grader reads before it kills a call that ran out of time.
+Each call starts from the same `random` state (seeded from the call itself), so code that breaks
+ties with random.choice answers the same call the same way on every run. What the call prints is
+kept (its start, and how many lines) to be quoted if it fails. On SIGUSR1 the worker writes its
+stack to the stack pipe, which the grader reads before it kills a call that ran out of time.
 """
 import contextlib
 import faulthandler
@@ -24,8 +24,8 @@ import sys
 import traceback
 
 from autograder.contract import MODULES
-from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES,
-                                     TooDeep, each_call, first_printed, perform)
+from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES, TooDeep,
+                                     each_call, first_printed, perform)
 from autograder.worker.protocol import READY, decode_message, encode_message
 
 MESSAGE_LIMIT = 2000
@@ -40,12 +40,14 @@ def safe_text(value):
 
 
 def describe_exception(exc, submission):
-    """The exception's type, message and the last line of the student's own files it went through."""
+    """The exception's type, message and the last line of the student's own files it went
+    through."""
     where = None
     for frame in traceback.extract_tb(exc.__traceback__):
         if os.path.dirname(os.path.abspath(frame.filename)) == submission:
+            line = frame.line or linecache.getline(frame.filename, frame.lineno)
             where = {"file": os.path.basename(frame.filename), "line": frame.lineno,
-                     "code": (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()}
+                     "code": line.strip()}
     if isinstance(exc, SyntaxError) and exc.filename:
         where = {"file": os.path.basename(exc.filename), "line": exc.lineno,
                  "code": (exc.text or "").strip()}

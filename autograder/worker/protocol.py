@@ -1,7 +1,7 @@
 """Framing between the grader and the worker: one JSON document per line, never pickle.
 
-json.dumps never writes a raw newline, so a line is a message. Infinity is allowed because alpha-beta
-windows are unbounded by default.
+json.dumps never writes a raw newline, so a line is a message. Infinity is allowed because
+alpha-beta windows are unbounded by default.
 """
 import json
 

@@ -1,9 +1,9 @@
 """Minimax and alpha-beta with the course's common errors as switches, narrating as they search.
 
-With no mistake switched on, `alphabeta_value` examines exactly the reference's nodes and returns its
-values (tests/test_feedback.py holds it to that on generated trees), so its narration (the window
-at each node, and where each node stopped) explains the reference's search. With one mistake on,
-it reproduces what a student with that bug does, answer and trace, which is how diagnosis works.
+With no mistake switched on, `alphabeta_value` examines exactly the reference's nodes and returns
+its values (tests/test_feedback.py holds it to that on generated trees), so its narration (the
+window at each node, and where each node stopped) explains the reference's search. With one mistake
+on, it reproduces what a student with that bug does, answer and trace, which is how diagnosis works.
 """
 import math
 from dataclasses import dataclass

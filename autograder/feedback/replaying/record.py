@@ -1,15 +1,16 @@
 """What the students' release carries for its explanations, since it holds no working search: for
 each call its answers file holds, what replay.py finds on that call, as plain data.
 
-Read back by explain.py and diagnosis.py through the reference's observation (`explained`), the
-same failure gets the same sentences in the students' repository as in the instructor's grader.
+Read back by feedback/explain.py and feedback/diagnosis.py through the reference's observation
+(`explained`), the same failure gets the same sentences in the students' repository as in the
+instructor's grader.
 """
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 
 from autograder.feedback.diagnosis import SUSPECTS, replays
-from autograder.feedback.replay import narrate
+from autograder.feedback.replaying.replay import narrate
 
 
 def explained(call):

@@ -1,8 +1,9 @@
-"""Observing both sides of a check: the student's answer from the worker, the reference's in-process.
+"""Calling both sides of a check: the student's code in the worker, the reference in-process.
 
+Each call is made on both sides and its two observations paired (Pair) for the judge to compare.
 The call goes to the worker first and the reference runs while the worker works, so grading costs
 about the slower of the two, not their sum; the reference's time then sets the student's time limit.
-Observations of the same call are remembered for the whole grading, so the course's big searches
+Pairs of the same call are remembered for the whole grading, so the course's big searches
 (549,946 nodes) run once even when several checks judge them.
 """
 import importlib
@@ -14,15 +15,15 @@ from functools import partial
 
 from hypothesis import assume
 
-from autograder.grading.answers import LIVE_REFERENCE
 from autograder.checks.judge import CheckFailed, shown
+from autograder.contract import MODULES
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
+from autograder.grading.answers import LIVE_REFERENCE
 from autograder.runner.observations import Observation, describe_printed, quoted
 from autograder.runner.supervisor import StudentTimedOut
-from autograder.contract import MODULES, TRACED
-from autograder.worker.calls import (build_argument, build_game, decode_trace,
-                                     observe as run_observed, perform, state_at)
+from autograder.worker.calls import (Call, build_argument, build_game, call, decode_trace, perform,
+                                     run_observed, state_at)
 
 
 def reference(function):
@@ -52,16 +53,6 @@ def with_input(timed_out):
     return timed_out
 
 
-def call(function, game=None, *args, state=(), states=None):
-    """A call's wire form; with `states`, one call at each of those nodes (see each_call)."""
-    made = {"function": function, "game": game, "state": list(state), "args": list(args),
-            "trace": function in TRACED}
-    if states is not None:
-        del made["state"]
-        made["states"] = [list(path) for path in states]
-    return made
-
-
 def legal_order(function, spec, game, path, got):
     """The student's order `got` at the node `path` of `spec`: a list of that node's legal
     actions, or CheckFailed naming the node and quoting what the code printed."""
@@ -79,16 +70,18 @@ def legal_order(function, spec, game, path, got):
 
 
 @dataclass(frozen=True)
-class Observed:
-    """One call of a student function, and what the student's code and the reference did."""
+class Pair:
+    """One call of a student function, and the two observations of it that the judge compares:
+    the student's code's (`got`) and the reference's (`want`)."""
     function: str
     got: Observation
     want: Observation
-    call: dict | None = None
+    call: Call | None = None
 
 
-class Observer:
-    """Pairs each call's student observation with the reference's, remembering both.
+class Caller:
+    """Makes each call on both sides, the student's worker and the reference, and pairs the two
+    observations, remembering each pair for the whole grading.
 
     `answers` maps a call to the reference's observation as plain data; a batch fills it once,
     grading the reference, and hands it to every student's grading, so that a class costs each
@@ -102,6 +95,7 @@ class Observer:
         self.skipped = 0  # games skipped for want of an answer, since the engine last reset it
 
     def both(self, call):
+        """The Pair of `call`: made on both sides the first time it is asked for, then kept."""
         key = json.dumps(call, sort_keys=True)
         if key not in self.seen:
             pending = self.student.submit(call)
@@ -110,13 +104,13 @@ class Observer:
                 got = pending.wait(want.seconds, want.trace)
             except StudentTimedOut as timed_out:
                 raise with_input(timed_out) from None
-            self.seen[key] = Observed(call["function"], got, want, call)
+            self.seen[key] = Pair(call["function"], got, want, call)
         return self.seen[key]
 
     @contextmanager
     def apart(self):
         """Calls made inside get a worker of their own, gone when they are done, and their
-        observations are forgotten: nothing the student's code saw or answered in there reaches
+        pairs are forgotten: nothing the student's code saw or answered in there reaches
         a later check."""
         kept = dict(self.seen), dict(self.asked)
         self.student.close()

@@ -1,12 +1,12 @@
 """Running the searches the explanations need: the narrated correct search, and the course's
 common errors replayed on a check's input.
 
-These are working searches, so the students' release leaves this module (and variants.py) out; for
-the games its answers file holds, it carries what they found instead (record.py), which the
-explanations read back (explain.py, diagnosis.py).
+These are working searches, so the students' release leaves this package out; for the games its
+answers file holds, it carries what they found instead (record.py), which the explanations read
+back (feedback/explain.py, feedback/diagnosis.py).
 """
-from autograder.feedback import variants
 from autograder.feedback.narration import Narration
+from autograder.feedback.replaying import variants
 from autograder.games.instrumented import InstrumentedGame
 from autograder.worker.calls import build_game, call_arguments, encode_path
 

@@ -1,0 +1,73 @@
+"""Grading the student's assignments folder, and the base branch's to compare with, as the job
+finds them in the checkout: a folder that is itself a link is refused, and staging copies
+regular files only."""
+import hashlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from autograder import policy as grading_config
+from autograder.commands import cli
+from autograder.engine import grade
+from autograder.errors import GradingError, SubmissionError
+from autograder.intake.submission import stage
+from autograder.reporters.readable import readable
+from autograder.runner import sandbox
+
+
+def is_regular_file(path):
+    """Whether `path` is a regular file itself, not a link to one (a student's minimax.py ->
+    /dev/zero must not be read by the grader, which runs as root)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except OSError:
+        return False
+
+
+def refuse_link(folder, what):
+    """Stop when `folder` itself is a symbolic link: committed as `assignments ->
+    .grader-private/reference`, it would have the reference graded. Staging refuses the links
+    inside it."""
+    if Path(folder).is_symlink():  # Path drops a trailing slash, which would follow the link
+        raise SubmissionError(f"{what} ({folder}) is a symbolic link, which is never graded: "
+                              f"commit the folder itself, with your files in it")
+
+
+def grade_folder(folder, config, mode, name, lane_count):
+    refuse_link(folder, name)
+    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
+        staged = stage(folder, scratch)
+        return grade(staged, config, scratch, name=name, sandbox_mode=mode, lanes=lane_count)
+
+
+def same_files(first, second):
+    """Whether two folders hold the same student files (then the base needs no grading)."""
+    def digest(folder):
+        found = {}
+        for path in sorted(Path(folder).rglob("*.py")):
+            if is_regular_file(path):
+                found[str(path.relative_to(folder))] = hashlib.sha256(path.read_bytes()).hexdigest()
+        return found
+    return all(Path(folder).is_dir() and not Path(folder).is_symlink()
+               for folder in (first, second)) and digest(first) == digest(second)
+
+
+def grade_with_base(args, context):
+    """The assignments' report and the base's (None without --base, or when the base cannot be
+    graded: then context.base_note says why), both as students see them."""
+    config = grading_config.load(args.config)
+    sandbox.cap_grader_memory(config.limits.grader_memory_mb)
+    mode = cli.sandbox_mode(args)
+    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes)
+    base = None
+    if args.base:
+        if same_files(args.assignments, args.base):
+            base = report
+        else:
+            try:
+                base = grade_folder(args.base, config, mode, "base", args.lanes)
+            except (SubmissionError, GradingError) as error:
+                context.base_note = f"The base branch has nothing to compare with ({error})."
+    return (readable(report.for_students()),
+            readable(base.for_students()) if base is not None else None)

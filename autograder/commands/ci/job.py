@@ -1,0 +1,74 @@
+"""The job from start to end: where it writes, what changed, grading, the log and the exit code.
+
+Every error of the family (autograder.errors) is caught here, once: the summary and the comment
+then say why grading could not complete (not_graded), as a one-line reason does on stderr.
+"""
+import os
+import sys
+
+from autograder.commands.ci.arguments import parser
+from autograder.commands.ci.context import make_context, protected_changes, read_changed
+from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
+                                           print_commands)
+from autograder.commands.ci.grading import grade_with_base
+from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
+from autograder.engine import out_of_memory
+from autograder.errors import AutograderError
+from autograder.reporters import markdown, text
+from autograder.reporters.readable import readable_text
+
+NAME = "autograder.commands.ci"  # how the job signs its lines on stderr
+
+
+def grade_and_report(args, context, environ, out):
+    """Grade the assignments (and the base, to compare), write every output and print the text
+    report; return the report as students see it."""
+    students, base = grade_with_base(args, context)
+    write_graded(students, base, context, environ, out)
+    sys.stdout.write(text.render(students))
+    return students
+
+
+def not_graded(reason, context, environ, out):
+    """Say why grading could not complete, in the summary, the comment (when the output folder is
+    safe to write) and the log; exit code 2."""
+    reason = readable_text(reason)
+    write_not_graded(reason, context, environ, out)
+    if environ.get("GITHUB_ACTIONS") == "true":
+        print(error_annotation(reason), flush=True)
+    print(f"{NAME}: {log_line(reason)}", file=sys.stderr)
+    return 2
+
+
+def below_threshold(students, args, github):
+    """Say so, on stderr and under GitHub Actions as an error annotation, when the score is below
+    --fail-under; whether it is."""
+    if args.fail_under is None or students.points >= args.fail_under:
+        return False
+    message = (f"score {markdown.points(students.points)} is below the required "
+               f"{markdown.points(args.fail_under)}")
+    if github:
+        print(error_annotation(message), flush=True)
+    print(f"{NAME}: {message}", file=sys.stderr)
+    return True
+
+
+def main(argv=None, environ=None):
+    args = parser().parse_args(argv)
+    environ = os.environ if environ is None else environ
+    context = make_context(args, environ)
+    github = environ.get("GITHUB_ACTIONS") == "true"  # workflow commands mean nothing elsewhere
+    out = None
+    try:
+        out = output_folder(args.output_dir)
+        # read once the output folder is there, so that even an unreadable list is reported in it
+        context.protected = protected_changes(read_changed(args.changed_files))
+        with commands_stopped(github):
+            students = grade_and_report(args, context, environ, out)
+    except AutograderError as error:
+        return not_graded(str(error), context, environ, out)
+    except MemoryError:  # past the grader's cap outside grading itself (staging, reporting)
+        return not_graded(str(out_of_memory()), context, environ, out)
+    if github:
+        print_commands(students, args.assignments, context, environ)
+    return 1 if below_threshold(students, args, github) else 0

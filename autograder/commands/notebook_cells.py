@@ -1,0 +1,173 @@
+"""What the nbgrader notebook's cells call: grade() in a test cell, nbgrader_running() in a try-it
+cell. It runs in the kernel, next to the student's code.
+
+A test cell's grade("<function>") grades the notebook's answer cells as .py files, in a subprocess
+and the same sandbox as any submission, and scores the function's checks from that one report:
+README.md, "Notebooks (nbgrader)", says how the cells score and what they keep out of the kernel.
+"""
+import dataclasses
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from autograder.contract import MODULE_NAMES
+from autograder.errors import GradingError
+from autograder.intake.notebook import (answer_sources, nbgrader_metadata, read_notebook,
+                                        test_cells, write_modules)
+from autograder.results import CheckResult, out_of, points
+from autograder.runner.environment import without_steering
+
+GRADER_PYTHON = "AUTOGRADER_PYTHON"
+EXECUTION = "NBGRADER_EXECUTION"  # nbgrader sets it (autograde, validate) while it runs a notebook
+HIDDEN = "hidden"
+RESULT_FIELDS = {field.name for field in dataclasses.fields(CheckResult)}
+
+_reports = {}  # digest of the answers -> the grader's report, once per kernel and answers
+
+
+class Points(float):
+    """A test cell's result: shown as a bare number, which nbgrader reads as the points earned."""
+
+    def __repr__(self):
+        return points(float(self))
+
+
+def nbgrader_running():
+    """True while nbgrader runs the notebook (autograde, validate): the try-it cells then skip the
+    student's functions, which only the test cells call, in the sandbox and its time limits."""
+    return bool(os.environ.get(EXECUTION))
+
+
+def find_notebook(function):
+    """The saved notebook this kernel runs: Jupyter names it in JPY_SESSION_NAME; under nbgrader
+    (and nbconvert) it is the notebook in the working folder that has this function's test cell."""
+    session = os.environ.get("JPY_SESSION_NAME", "")
+    if session.endswith(".ipynb") and Path(session).is_file() and not nbgrader_running():
+        return Path(session)
+    found = []
+    for path in sorted(Path.cwd().glob("*.ipynb")):
+        try:
+            if function in test_cells(read_notebook(path)):
+                found.append(path)
+        except (OSError, ValueError):
+            continue
+    if len(found) == 1:
+        return found[0]
+    if not found:
+        raise AssertionError(f"cannot find this notebook in {Path.cwd()}: save it, and run it from "
+                             f"its own folder")
+    return max(found, key=lambda p: p.stat().st_mtime)  # the one being worked on
+
+
+def reference_importable():
+    import importlib.util
+    try:
+        return importlib.util.find_spec("reference") is not None
+    except ImportError:
+        return False
+
+
+def grader_command(folder, output):
+    python = os.environ.get(GRADER_PYTHON) or sys.executable
+    return [python, "-m", "autograder", "grade", str(folder), "--format", "json",
+            "--output", str(output)]
+
+
+def grade_answers(sources):
+    """The grader's report (a dict, student view) for these answers; graded once per kernel."""
+    digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()
+    if digest in _reports:
+        return _reports[digest]
+    with tempfile.TemporaryDirectory(prefix="autograder-notebook-") as scratch:
+        folder = Path(scratch) / "submission"
+        write_modules(sources, folder)
+        output = Path(scratch) / "report.json"
+        # The kernel's environment is the student's: an answer cell can set PYTEST_ADDOPTS.
+        completed = subprocess.run(grader_command(folder, output), cwd=scratch,
+                                   env=without_steering(os.environ),
+                                   capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        if completed.returncode != 0 or not output.is_file():
+            lines = completed.stderr.strip().splitlines()
+            reason = lines[-1] if lines else f"exit code {completed.returncode}"
+            raise GradingError(f"the autograder could not grade this notebook (tell your "
+                               f"instructor; it is not your fault): {reason}")
+        report = json.loads(output.read_text(encoding="utf-8"))
+    _reports[digest] = report
+    return report
+
+
+def student_results(report, function):
+    """The report's checks of `function` as results a student may see."""
+    return [CheckResult(**{key: value for key, value in check.items() if key in RESULT_FIELDS})
+            .for_students() for check in report["checks"] if check["function"] == function]
+
+
+def _explain(check):
+    text = check.feedback
+    if check.shown:
+        try:
+            from autograder.drawing import draw_input
+            text = f"{text}\n\n{draw_input(check.shown)}"
+        except Exception:  # noqa: BLE001 - a drawing must never cost the student the feedback
+            pass
+    return text
+
+
+def render(function, checks, earned, available):
+    lines = [f"{function}: {points(earned)} of {points(available)} points"]
+    for check in checks:
+        mark = "✓" if check.passed else "✗"
+        hidden = ", hidden check" if check.visibility == HIDDEN else ""
+        lines.append(f"{mark} {check.name}  ({out_of(check.points, check.max_points)}{hidden})")
+        if not check.passed:
+            lines += ["    " + line if line else "" for line in _explain(check).splitlines()]
+    return "\n".join(lines)
+
+
+def grade(function, checks=None):
+    """Grade `function` in the saved notebook; see the module docstring for what the cell shows.
+
+    `checks` is "all" or "visible" (hidden checks are left to the collected notebook); by default
+    "all" under nbgrader autograde and "visible" anywhere else.
+    """
+    autograding = os.environ.get(EXECUTION) == "autograde"
+    checks = checks or ("all" if autograding else "visible")
+    if checks not in ("all", "visible"):
+        raise ValueError(f"checks must be 'all' or 'visible', not {checks!r}")
+    if autograding and reference_importable():
+        raise GradingError("this autograde kernel can import the reference: run nbgrader in the "
+                           "course folder, whose nbgrader_config.py sets the kernel")
+    path = find_notebook(function)
+    notebook = read_notebook(path)
+    sources = answer_sources(notebook)
+    if not sources:
+        raise AssertionError(f"{path.name} has no answer cells: write your code in the cells "
+                             f"marked for {', '.join(MODULE_NAMES)}")
+    mine = student_results(grade_answers(sources), function)
+    hidden = []
+    if checks == "visible":
+        hidden = [c for c in mine if c.visibility == HIDDEN]
+        mine = [c for c in mine if c.visibility != HIDDEN]
+    if not mine and not hidden:
+        raise GradingError(f"the autograder has no checks for {function}")
+    earned = sum(c.points for c in mine)
+    available = sum(c.max_points for c in mine)
+    print(render(function, mine, earned, available))
+    if checks == "visible" and hidden:
+        print(f"(and {len(hidden)} hidden check{'s' * (len(hidden) > 1)}, "
+              f"{points(sum(c.max_points for c in hidden))} points, graded when your notebook "
+              f"is collected)")
+    cell_points = nbgrader_metadata(test_cells(notebook).get(function)).get("points")
+    if checks == "all" and isinstance(cell_points, (int, float)) and cell_points != available:
+        # grading.toml changed since the notebook was generated: keep nbgrader's scale
+        print(f"(scaled to this cell's {points(cell_points)} points)")
+        earned = earned * cell_points / available if available else 0
+    if not mine:
+        return None  # every check of the function is hidden: nothing to score here
+    if earned <= 0 and available > 0:
+        raise AssertionError(f"{function}: no check passed (0 of {points(available)} points)")
+    return Points(earned)

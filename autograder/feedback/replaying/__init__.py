@@ -1,0 +1,1 @@
+"""The live replay engine: working searches that the students' release leaves out, whole."""

@@ -1,0 +1,30 @@
+"""Grading the way a user does, through the command line, and reading what it writes."""
+import json
+import os
+import subprocess
+import sys
+
+from support.paths import ROOT
+
+
+def run_cli(*args, cwd=ROOT, timeout=600, env=None):
+    """The command line, in this environment with `env` added."""
+    return subprocess.run([sys.executable, "-m", "autograder", *map(str, args)], cwd=cwd,
+                          env={**os.environ, **(env or {})}, capture_output=True, text=True,
+                          timeout=timeout)
+
+
+def grade_json(submission, tmp_path, env=None):
+    """Grade `submission` through the command line; return the parsed results.json."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output,
+                        env=env)
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(output.read_text())
+
+
+def failed_checks(results):
+    """The names of the checks a results.json does not mark as passed."""
+    return {test["name"] for test in results["tests"] if test["status"] != "passed"}
+

@@ -1,0 +1,31 @@
+"""Submissions to grade: the reference's modules, and the folders of tests/submissions/, each
+completed with the reference where it holds only the modules it changes."""
+import shutil
+import tomllib
+
+from support.paths import REFERENCE, ROOT
+
+SUBMISSIONS = sorted(p.parent for p in (ROOT / "tests" / "submissions").glob("*/expected.toml"))
+
+
+def reference_files(target):
+    """Copy the reference's four modules into `target`, as a complete correct submission."""
+    target.mkdir(parents=True, exist_ok=True)
+    for source in REFERENCE.glob("*.py"):
+        if source.name != "__init__.py":
+            shutil.copy(source, target / source.name)
+    return target
+
+
+def assembled(folder, target):
+    """The submission a folder of tests/submissions stands for, in `target`: its modules,
+    completed with the reference's others unless its expected.toml says own_files_only. Returns
+    the expected outcome."""
+    expected = tomllib.loads((folder / "expected.toml").read_text())
+    if expected.get("own_files_only"):
+        target.mkdir(parents=True)
+    else:
+        reference_files(target)
+    for source in folder.glob("*.py"):
+        shutil.copy(source, target / source.name)
+    return expected
