@@ -30,9 +30,11 @@ def pytest_unconfigure(config):
 
 
 def pytest_collection_modifyitems(items):
-    """The slow tests first, then the other end-to-end ones, then the unit tests: under xdist the
-    longest start while other workers take the rest, rather than leaving one worker alone with
-    them at the end. A stable sort keeps each tier in the order every worker collects."""
+    """The slow tests first, then the other end-to-end ones, then the unit tests. The README's
+    command gives xdist whole files in this order (--dist loadfile --no-loadscope-reorder), so the
+    files that take minutes start at once, one per worker, while the other worker takes the rest,
+    rather than one worker being left alone with one at the end. A stable sort keeps each tier in
+    the order every worker collects."""
     def tier(item):
         return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("e2e") else 2
     items.sort(key=tier)

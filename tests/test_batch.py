@@ -14,7 +14,7 @@ from autograder import policy as grading_config
 from autograder.commands.batch import Entry, Eta, find_submissions, first_failure, stale
 from autograder.commands.students import Student, join_roster
 from autograder.errors import UsageError
-from support.cli import run_cli
+from support.cli import read_gradebook, run_cli
 from support.paths import ROOT
 from support.submissions import reference_files
 
@@ -25,11 +25,6 @@ def make_class(folder):
     reference_files(folder / "carol")
     (folder / "dave.zip").write_text("not a zip")
     return folder
-
-
-def read_gradebook(output):
-    with open(output / "gradebook.csv", newline="") as handle:
-        return {row["id"]: row for row in csv.DictReader(handle)}
 
 
 @pytest.mark.e2e

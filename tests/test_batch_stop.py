@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from support.cli import read_gradebook
 from support.paths import ROOT
+from support.processes import leftovers, sandbox_processes, settled
 from support.submissions import reference_files
-from test_batch import read_gradebook
-from test_hostile import leftovers, sandbox_processes, settled
 
 pytestmark = pytest.mark.e2e
 

@@ -20,7 +20,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -37,10 +36,11 @@ from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
 from autograder.errors import LaneError, SandboxError
 from autograder.results import CheckResult, Report
-from support.actions import (PLACEHOLDERS, TEMPLATES, filled, load_yaml, run_step, steps_by_id,
-                             workflow)
+from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
+                             run_step, steps_by_id, workflow)
+from support.golden import GOLDEN, golden, sample_report
 from support.paths import ROOT
-from test_reporters import GOLDEN, golden, sample_report
+from support.policy import POINTS
 
 SAMPLE = ROOT / "examples" / "sample_submission"
 STUBS = ROOT / "assignments"
@@ -51,31 +51,19 @@ SAMPLE_FAILS = {"evaluation_order: random trees with tied scores",
                 "evaluation_order: tic-tac-toe positions with the open-lines evaluation",
                 "evaluation_order: the reference's alpha-beta examines the same nodes with it",
                 HIDDEN, "guaranteed_decision: random price wars with ties and negatives"}
-POINTS = {name: entry["points"] for name, entry in
-          tomllib.loads((ROOT / "grading.toml").read_text())["checks"].items()}
 MAX = sum(POINTS.values())
 SCORE = MAX - sum(POINTS[name] for name in SAMPLE_FAILS)
 IN_CI = os.environ.get("CI") == "true"
 PINNED = re.compile(r"uses: ([\w-]+/[\w-]+)@([0-9a-f]{40})  # v\d+\.\d+\.\d+$")
 
 
-def def_line(path, function):
-    """The line of `def function(` in a file, found by reading it (not with ast, as the job's
-    github.definitions does)."""
-    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
-        if line.startswith(f"def {function}("):
-            return number
-    raise AssertionError(f"no def {function} in {path}")
+
 
 
 # ---------------------------------------------------------------- the workflow, run locally
 
 
-def git(repo, *args):
-    completed = subprocess.run(["git", "-c", "user.name=Student", "-c", "user.email=s@example.com",
-                                "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
-                                *args], cwd=repo, capture_output=True, text=True, check=True)
-    return completed.stdout.strip()
+
 
 
 def copy_py(source, target):
@@ -149,6 +137,7 @@ def pull_request(tmp_path_factory):
             "comment": (results / "comment.md").read_text() if results.exists() else ""}
 
 
+@pytest.mark.e2e
 def test_the_grading_steps_run_and_a_score_below_the_threshold_fails_the_job(pull_request):
     assert pull_request["completed"]["changes"].returncode == 0
     grading = pull_request["completed"]["grade"]
@@ -164,6 +153,7 @@ def test_the_grading_steps_run_and_a_score_below_the_threshold_fails_the_job(pul
     assert pull_request["summary"] and pull_request["outputs"]["score"] == f"{SCORE}"
 
 
+@pytest.mark.e2e
 def test_the_step_outputs_give_the_score(pull_request):
     outputs = pull_request["outputs"]
     assert (outputs["score"], outputs["max_score"], outputs["base_score"]) == (
@@ -172,6 +162,7 @@ def test_the_step_outputs_give_the_score(pull_request):
     assert Path(outputs["comment"]) == pull_request["results"] / "comment.md"
 
 
+@pytest.mark.e2e
 def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_request):
     summary = pull_request["summary"]
     assert summary.startswith(f"## Autograder: {SCORE} / {MAX} points (+{SCORE} since `main`)\n")
@@ -185,6 +176,7 @@ def test_the_job_summary_has_the_score_table_and_the_change_since_the_base(pull_
     assert "#### ✗ `guaranteed_decision: random price wars with ties and negatives`" in summary
 
 
+@pytest.mark.e2e
 def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull_request):
     comment = pull_request["comment"]
     assert comment.startswith(MARKER + f"\n## Autograder: {SCORE} / {MAX} points")
@@ -196,6 +188,7 @@ def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull
     assert "`assignments/" not in notice
 
 
+@pytest.mark.e2e
 def test_students_see_only_a_hidden_checks_name_points_and_cause(pull_request):
     """The sample's decision matches a known mistake: the hidden check names it, never its input."""
     comment = pull_request["comment"]
@@ -208,6 +201,7 @@ def test_students_see_only_a_hidden_checks_name_points_and_cause(pull_request):
     assert hidden["shown"] is None and hidden["traces"] is None
 
 
+@pytest.mark.e2e
 def test_annotations_sit_on_the_def_line_of_each_failing_function(pull_request):
     stdout = pull_request["completed"]["grade"].stdout
     commands = [line for line in stdout.splitlines()  # less the required score's, last
@@ -229,6 +223,7 @@ def test_annotations_sit_on_the_def_line_of_each_failing_function(pull_request):
     assert ordering.count("%0A") == 2 and "\n" not in ordering  # three failures, one command
 
 
+@pytest.mark.e2e
 def test_junit_and_results_json_are_written(pull_request):
     root = ET.parse(pull_request["results"] / "junit.xml").getroot()
     suite = root.find("testsuite")
@@ -252,6 +247,7 @@ def recording(tmp_path, *commands):
     return bin_dir, log
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("token", ["true", "false"])
 def test_with_a_token_the_private_grader_grades_and_never_in_a_weak_sandbox(token, tmp_path):
     """The install and grade steps with stand-in `sudo` and `python` that record their arguments."""
@@ -329,13 +325,10 @@ def test_a_required_score_that_is_no_number_of_points_is_refused_in_one_line(val
 # ---------------------------------------------------------------- the job without the workflow
 
 
-def run_ci(*args, env=None, cwd=ROOT):
-    environ = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
-               **(env or {})}
-    return subprocess.run([sys.executable, "-I", "-m", "autograder.commands.ci", *map(str, args)],
-                          cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)
 
 
+
+@pytest.mark.e2e
 def test_a_folder_without_the_assignments_is_reported_not_graded(tmp_path):
     (tmp_path / "assignments").mkdir()
     (tmp_path / "assignments" / "notes.txt").write_text("nothing yet")
@@ -355,6 +348,7 @@ def test_a_folder_without_the_assignments_is_reported_not_graded(tmp_path):
     assert "tampered=true" in outputs.read_text().splitlines()
 
 
+@pytest.mark.e2e
 def test_under_gitlab_the_summary_says_merge_request_in_markdown_gitlab_renders(tmp_path):
     (tmp_path / "assignments").mkdir()
     changed = tmp_path / "changed.txt"
@@ -385,6 +379,7 @@ def test_notices_are_github_alerts_on_github_and_bold_paragraphs_on_gitlab(gitla
         assert "<blockquote>\n<p>[!NOTE]\nGraded in the weak plain sandbox" in html
 
 
+@pytest.mark.e2e
 def test_outside_github_actions_no_workflow_commands_are_printed(tmp_path):
     (tmp_path / "assignments").mkdir()
     completed = run_ci("--assignments", tmp_path / "assignments", "--output-dir", tmp_path / "r")
@@ -408,12 +403,14 @@ def not_graded_by_the_job(tmp_path, *args):
     return completed, summary.read_text()
 
 
+@pytest.mark.e2e
 def test_an_unreadable_list_of_changed_files_is_reported_not_graded(tmp_path):
     completed, summary = not_graded_by_the_job(tmp_path, "--changed-files", tmp_path / "missing")
     assert completed.stderr.startswith("autograder.commands.ci: cannot read --changed-files: ")
     assert "Grading could not complete: cannot read --changed-files: " in summary
 
 
+@pytest.mark.e2e
 def test_a_grading_toml_that_cannot_be_used_is_reported_not_graded(tmp_path):
     config = tmp_path / "grading.toml"
     config.write_text("[checks\n")
@@ -752,6 +749,7 @@ def lint():
     return run
 
 
+@pytest.mark.e2e
 def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path):
     path = tmp_path / ".github" / "workflows" / "autograde.yml"
     path.parent.mkdir(parents=True)
@@ -759,6 +757,7 @@ def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path):
     assert lint(path) == []
 
 
+@pytest.mark.e2e
 def test_actionlint_here_does_find_mistakes(lint, tmp_path):
     """The lint above would pass an empty list whatever the file held if the linter were broken."""
     path = tmp_path / ".github" / "workflows" / "autograde.yml"

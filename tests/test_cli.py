@@ -12,6 +12,8 @@ from support.paths import REFERENCE, ROOT
 from support.policy import policy_with
 from support.submissions import reference_files
 
+pytestmark = pytest.mark.e2e  # each test runs the command line or a real sandbox
+
 GRADESCOPE_TEST_KEYS = {"name", "score", "max_score", "status", "output", "visibility"}
 
 

@@ -249,6 +249,7 @@ def test_bad_salts_are_refused(tmp_path, official, says):
     assert refused(tmp_path, f"[official]\n{official}\n").startswith(says)
 
 
+@pytest.mark.e2e
 def test_check_config_says_where_the_games_come_from(tmp_path):
     salted = run_cli("check-config")
     assert salted.returncode == 0 and "games: drawn from [official] salt" in salted.stdout

@@ -48,7 +48,10 @@ from autograder.commands.ci.summary import MARKER
 from support.actions import run_step, steps_by_id, workflow
 from support.paths import REFERENCE, ROOT
 from support.submissions import reference_files
-from test_ci import POINTS, def_line, git, run_ci
+from support.actions import def_line, git, run_ci
+from support.policy import POINTS
+
+pytestmark = pytest.mark.e2e  # each test runs the command line or a real sandbox
 
 # The commands a runner knows (actions/runner registers these; stop-commands is its own).
 RUNNER_COMMANDS = {"add-mask", "add-matcher", "add-path", "debug", "echo", "endgroup", "error",

@@ -46,10 +46,10 @@ from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                    stage)
-from support.cli import run_cli
+from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
+from support.processes import leftovers, sandbox_processes, settled
 from support.submissions import reference_files
-from test_hostile import leftovers, sandbox_processes, settled
 
 HANG_SECONDS = 4  # the batch limit of a submission that costs two call limits (3 s each) or more
 
@@ -241,6 +241,7 @@ def unanswered_notebook(tmp):
     return "none.ipynb"
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("make, says", [
     (deep_notebook, f"deep.ipynb is nested too deeply to be a notebook; {AGAIN}"),
     (deep_zipped_notebook,
@@ -328,6 +329,7 @@ def test_a_grading_killed_or_out_of_memory_is_its_error_row():
                               "sys.exit(2)"), 30) == "bad zip"
 
 
+@pytest.mark.e2e
 def test_a_grading_past_its_limit_is_killed_with_its_whole_session(tmp_path):
     pid_file = tmp_path / "pid"
     # A child in the grading's session that ignores SIGTERM, as a lane of the grader would be.
@@ -362,11 +364,6 @@ def hang_submission(folder):
         "def minimax_value(game, state):\n    while True:\n        pass\n\n\n"
         "def minimax_decision(game, state):\n    while True:\n        pass\n")
     return folder
-
-
-def read_gradebook(output):
-    with open(output / "gradebook.csv", newline="") as handle:
-        return {row["id"]: row for row in csv.DictReader(handle)}
 
 
 def staging_says(path, scratch):
@@ -413,6 +410,7 @@ def batch(tmp_path_factory):
                          for i, e in enumerate(find_submissions([klass]))}}
 
 
+@pytest.mark.e2e
 def test_every_hostile_name_gets_its_own_row_with_its_own_reason(batch):
     assert batch["first"].returncode == 0, batch["first"].stderr
     expected = batch["expected"]
@@ -426,6 +424,7 @@ def test_every_hostile_name_gets_its_own_row_with_its_own_reason(batch):
     assert book["alice"]["total"] == f"{alice['points']:g}"
 
 
+@pytest.mark.e2e
 def test_names_are_printed_literally_and_the_summary_still_runs(batch):
     printed = batch["first"].stderr
     for entry_id, status in batch["expected"].items():
@@ -435,6 +434,7 @@ def test_names_are_printed_literally_and_the_summary_still_runs(batch):
     assert "Scores of 1 submissions" in printed
 
 
+@pytest.mark.e2e
 def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
     output = batch["output"]
     assert sorted(p.name for p in output.iterdir()) == [".cache", "alice.json", "feedback",
@@ -447,6 +447,7 @@ def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
     assert read_gradebook(output) == batch["book"]
 
 
+@pytest.mark.e2e
 def test_a_formula_name_is_text_in_the_gradebook_and_no_escape_reaches_it(batch):
     with open(batch["output"] / "gradebook.csv", newline="") as handle:
         cells = [cell for row in csv.reader(handle) for cell in row]
@@ -455,6 +456,7 @@ def test_a_formula_name_is_text_in_the_gradebook_and_no_escape_reaches_it(batch)
     assert all(cell.isprintable() for cell in cells)
 
 
+@pytest.mark.e2e
 def test_a_submission_that_hangs_is_stopped_and_leaves_nothing(batch):
     hung = batch["hung"]
     assert hung.returncode == 0, hung.stderr

@@ -15,8 +15,7 @@ from support.cli import run_cli
 from support.paths import ROOT
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-# One xdist worker runs them all, so that the two gradings of `report` are made once.
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("test_html"), pytest.mark.skipif(
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(
     CHROMIUM is None and os.environ.get("CI") != "true",
     reason="no Chromium here (apt-get install chromium); CI installs it, so there this fails")]
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

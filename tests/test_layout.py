@@ -8,11 +8,11 @@ checked against, so the layering the README draws is the one the code has.
 import ast
 import re
 from graphlib import CycleError, TopologicalSorter
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT
+
 PACKAGE = ROOT / "autograder"
 ALLOWED = re.compile(r"^May import: (.*?)\.$", re.M | re.S)
 MAP_LINE = re.compile(r"^    (\w+)/?\s+(\S.*)$")

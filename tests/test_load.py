@@ -15,7 +15,7 @@ import pytest
 
 from support.cli import run_cli
 from support.paths import ROOT
-from test_time_limits import slowed_submission
+from support.submissions import slowed_submission
 
 pytestmark = pytest.mark.e2e
 

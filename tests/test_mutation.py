@@ -15,11 +15,10 @@ import ast
 import json
 import subprocess
 import sys
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from support.paths import ROOT
+
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import mutation  # noqa: E402

@@ -313,6 +313,7 @@ def test_two_notebooks_answering_one_module_are_refused(tmp_path):
         stage(tmp_path / "hand-in", tmp_path / "scratch")
 
 
+@pytest.mark.e2e
 def test_a_notebook_graded_by_the_cli_scores_as_its_code_as_py_files(tmp_path, sample_report):
     reference = grade_report(write(filled(source_notebook(), REFERENCE), tmp_path / "alice.ipynb"),
                              tmp_path)
@@ -323,6 +324,7 @@ def test_a_notebook_graded_by_the_cli_scores_as_its_code_as_py_files(tmp_path, s
     assert sample["points"] == sample_report["points"] < reference["max_points"]
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("notebook, says", [
     ({"cells": [{"cell_type": "code", "metadata": {}, "source": "x = 1", "outputs": []}],
       "metadata": {}, "nbformat": 4, "nbformat_minor": 5}, "has no answer cells"),
@@ -532,6 +534,7 @@ def nbgrader_installed():
         pytest.skip("nbgrader is not installed (pip install -e '.[nbgrader]')")
 
 
+@pytest.mark.e2e
 def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     started = time.monotonic()
     course = tmp_path / "course"

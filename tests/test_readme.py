@@ -11,7 +11,11 @@ def readme_commands():
 def test_the_readme_opens_with_the_two_commands():
     setup, tests = readme_commands()
     assert "python -m autograder grade examples/sample_submission" in setup
-    assert tests.endswith("python -m pytest")
+    assert " -m pytest " in tests
+    # every tier (pyproject's addopts leaves out the end-to-end ones), in parallel, each file in
+    # one xdist worker so that its module fixtures (a release, a class's batch) are made once, the
+    # files in conftest's order
+    assert "-m ''" in tests and " -n " in tests and "--dist loadfile --no-loadscope-reorder" in tests
 
 
 def test_ci_runs_the_readmes_test_command_verbatim():

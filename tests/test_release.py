@@ -16,8 +16,9 @@ from support.paths import ROOT
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
 
-# One xdist worker runs them all, so that the release (minutes to build) is built once.
-pytestmark = [pytest.mark.e2e, pytest.mark.xdist_group("test_release")]
+# Its release takes minutes to build: slow, so that under xdist it starts first, beside the other
+# slow file, rather than last, alone.
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
             "center_first", "evaluation_order", "rational_response", "rational_decision",

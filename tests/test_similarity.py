@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from autograder.commands.similarity import DEFAULT_THRESHOLD, Pair, safe_name, similar_pairs
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "similarity"
 STUBS = ROOT / "assignments"
 STUB_BODY = "    # YOUR CODE HERE\n    raise NotImplementedError\n"

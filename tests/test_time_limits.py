@@ -10,41 +10,13 @@ import re
 import pytest
 
 from support.cli import run_cli
-from support.paths import REFERENCE, ROOT
-from support.submissions import SUBMISSIONS, reference_files
+from support.paths import ROOT
+from support.submissions import SUBMISSIONS, slowed_submission
 from autograder.runner.supervisor import GRACE_FACTOR
 
+pytestmark = pytest.mark.e2e  # each test runs the command line or a real sandbox
+
 SLOWDOWN = 4
-WRAPPER = '''
-
-import time as _time
-
-
-def _slowed(search):
-    def slowed(*args):
-        start = _time.process_time()
-        answer = search(*args)
-        until = start + FACTOR * (_time.process_time() - start) + EXTRA
-        while _time.process_time() < until:  # slower in CPU time, which the limits count
-            pass
-        return answer
-    return slowed
-
-
-minimax_value = _slowed(_minimax_value)
-minimax_decision = _slowed(_minimax_decision)
-'''
-
-
-def slowed_submission(folder, factor, extra=0.0):
-    """The reference, with its two minimax functions `factor` times slower at every call, and
-    `extra` seconds of CPU time more."""
-    reference_files(folder)
-    source = re.sub(r"\bminimax_(value|decision)\(", r"_minimax_\1(",
-                    (REFERENCE / "minimax.py").read_text())
-    (folder / "minimax.py").write_text(
-        source + WRAPPER.replace("FACTOR", str(factor)).replace("EXTRA", str(extra)))
-    return folder
 
 
 def limited(folder, floor):

@@ -36,13 +36,16 @@ def official(args):
 
 
 def add_sandbox_arguments(parser):
-    """--sandbox, --official and --allow-weak-sandbox, which sandbox_mode() reads."""
+    """--sandbox, --official and --allow-weak-sandbox, which sandbox_mode() reads, and --lanes."""
     parser.add_argument("--sandbox", choices=sandbox.MODES,
                         help="the worker's isolation (default: the strongest that works here)")
     parser.add_argument("--official", action="store_true",
                         help="grades that count (also when CI=true): refuse a weak sandbox")
     parser.add_argument("--allow-weak-sandbox", action="store_true",
                         help="grade even in the rlimits or plain sandbox (then not officially)")
+    parser.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
+                        help="processes grading one submission's functions at once (default: one "
+                             "per core, at most 2)")
 
 
 def sandbox_mode(args):
@@ -241,9 +244,6 @@ def parser():
                               "reported as not run")
     grading.add_argument("--jobs", type=int, choices=range(1, 65), metavar="N",
                          help="submissions graded at once (batch)")
-    grading.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
-                         help="processes grading one submission's functions at once (default: "
-                              "one per core, at most 2)")
     grading.add_argument("--submission-timeout", type=float, metavar="SECONDS",
                          help="stop a submission's grading after this long (batch; default: "
                               "grading.toml's limits.check_seconds)")

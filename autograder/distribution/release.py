@@ -32,6 +32,7 @@ from autograder.grading import answers, examples
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
+HERE = Path(__file__).resolve().parent  # the templates beside this module
 # Whole packages the students' copy of the grader leaves out: the feedback's working searches (the
 # course's mistakes, worked out) and the instructor's tools, which read the reference.
 LEFT_OUT_PACKAGES = ("feedback/replaying", "distribution")
@@ -147,7 +148,7 @@ def pyproject(target):
 
 
 def workflows(target, substitutions):
-    templates = PACKAGE / "ci_templates"
+    templates = HERE / "ci_templates"
     for name, destination in WORKFLOWS.items():
         if (templates / name).is_file():
             (target / destination).parent.mkdir(parents=True, exist_ok=True)
@@ -240,7 +241,7 @@ def build(target, substitutions, mistakes):
     stubs.generate(ROOT / "reference", target / "assignments")
     shutil.copytree(ROOT / "docs", target / "docs")
     (target / "README.md").write_text(
-        Template((PACKAGE / "release_templates" / "README.md").read_text())
+        Template((HERE / "release_templates" / "README.md").read_text())
         .safe_substitute(substitutions, checks="\n".join(f"- {name}" for name in kept)))
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)

@@ -3,7 +3,7 @@ its feedback and its input, in the table's order (a problem every check of a fun
 such as a missing function, is one line for the function, with no input). A tree is a Mermaid
 diagram (nodes coloured by who examined them, when the check recorded both searches) with the text
 drawing folded under it; a board or a price war is text. What a pull-request comment and a CI job
-summary show (autograder/ci.py builds on the parts).
+summary show (autograder/commands/ci/ builds on the parts).
 
 Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
 the student's) is escaped, so it cannot turn into links, HTML or headings, nor notify anyone: in a
@@ -26,7 +26,9 @@ STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as th
 _INLINE = re.compile(r"[\\`*\[\]|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _BLOCK_START = re.compile(r"^(\s*)([#+=-])|^(\s*\d+)([.)])")
 # What GitHub links without brackets: any scheme's "://" (it links http, https and ftp) and "www.".
-_BARE_LINK = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]*://|www\.)\S*)", re.IGNORECASE)
+# A scheme is at most 32 characters (RFC 3986 sets none; the registered ones are shorter): unbounded,
+# the search tries every letter of a long word as a scheme's start, in time quadratic in its length.
+_BARE_LINK = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]{0,31}://|www\.)\S*)", re.IGNORECASE)
 NO_MENTION = "@\u200d"  # a zero-width joiner after @: neither a mention nor an e-mail link
 
 

@@ -4,10 +4,13 @@ steps run the way GitHub's runner runs them.
 The workflow cannot run here, so the tests run its steps one by one: each as bash -eo pipefail
 with the job's and the step's `env:` (their `${{ }}` expressions evaluated against a dict of
 contexts) and a $GITHUB_OUTPUT of its own, whose values later steps read as
-`steps.<id>.outputs`.
+`steps.<id>.outputs`. Also git, for the student repositories the steps run in, and the job itself.
 """
+import os
 import re
 import subprocess
+import sys
+from pathlib import Path
 from string import Template
 
 import pytest
@@ -70,3 +73,27 @@ def run_step(step, contexts, environ, cwd, temp):
     values = dict(line.split("=", 1) for line in outputs.read_text().splitlines() if "=" in line)
     contexts["steps"][step["id"]] = {"outputs": values}
     return completed
+
+
+def def_line(path, function):
+    """The line of `def function(` in a file, found by reading it (not with ast, as the job's
+    github.definitions does)."""
+    for number, line in enumerate(Path(path).read_text().splitlines(), 1):
+        if line.startswith(f"def {function}("):
+            return number
+    raise AssertionError(f"no def {function} in {path}")
+
+
+def git(repo, *args):
+    completed = subprocess.run(["git", "-c", "user.name=Student", "-c", "user.email=s@example.com",
+                                "-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false",
+                                *args], cwd=repo, capture_output=True, text=True, check=True)
+    return completed.stdout.strip()
+
+
+def run_ci(*args, env=None, cwd=ROOT):
+    """The pull-request job as the workflow runs it: `python -I`, CI=true, little else set."""
+    environ = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
+               **(env or {})}
+    return subprocess.run([sys.executable, "-I", "-m", "autograder.commands.ci", *map(str, args)],
+                          cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)

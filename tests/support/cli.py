@@ -1,4 +1,5 @@
 """Grading the way a user does, through the command line, and reading what it writes."""
+import csv
 import json
 import os
 import subprocess
@@ -28,3 +29,8 @@ def failed_checks(results):
     """The names of the checks a results.json does not mark as passed."""
     return {test["name"] for test in results["tests"] if test["status"] != "passed"}
 
+
+def read_gradebook(output):
+    """A batch's gradebook.csv in the folder `output`: {id: row}."""
+    with open(output / "gradebook.csv", newline="") as handle:
+        return {row["id"]: row for row in csv.DictReader(handle)}

@@ -1,7 +1,11 @@
-"""grading.toml with one check's entry changed, for tests that grade under an edited policy."""
+"""grading.toml as the tests read it: each check's points, and the policy with one entry changed."""
 import json
+import tomllib
 
 from support.paths import ROOT
+
+POINTS = {name: entry["points"] for name, entry in
+          tomllib.loads((ROOT / "grading.toml").read_text())["checks"].items()}
 
 
 def policy_with(name, keys):

@@ -1,5 +1,6 @@
 """Submissions to grade: the reference's modules, and the folders of tests/submissions/, each
 completed with the reference where it holds only the modules it changes."""
+import re
 import shutil
 import tomllib
 
@@ -29,3 +30,35 @@ def assembled(folder, target):
     for source in folder.glob("*.py"):
         shutil.copy(source, target / source.name)
     return expected
+
+
+WRAPPER = '''
+
+import time as _time
+
+
+def _slowed(search):
+    def slowed(*args):
+        start = _time.process_time()
+        answer = search(*args)
+        until = start + FACTOR * (_time.process_time() - start) + EXTRA
+        while _time.process_time() < until:  # slower in CPU time, which the limits count
+            pass
+        return answer
+    return slowed
+
+
+minimax_value = _slowed(_minimax_value)
+minimax_decision = _slowed(_minimax_decision)
+'''
+
+
+def slowed_submission(folder, factor, extra=0.0):
+    """The reference, with its two minimax functions `factor` times slower at every call, and
+    `extra` seconds of CPU time more."""
+    reference_files(folder)
+    source = re.sub(r"\bminimax_(value|decision)\(", r"_minimax_\1(",
+                    (REFERENCE / "minimax.py").read_text())
+    (folder / "minimax.py").write_text(
+        source + WRAPPER.replace("FACTOR", str(factor)).replace("EXTRA", str(extra)))
+    return folder

@@ -32,9 +32,6 @@ def parser():
     main.add_argument("--config", default=grading_config.DEFAULT_PATH,
                       help="the grader's grading.toml (never the student's)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
-    main.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
-                      help="processes grading one submission's functions at once (default: one "
-                           "per core, at most 2)")
     main.add_argument("--fail-under", type=threshold, metavar="POINTS",
                       help="exit 1 (a red job) when the score is below POINTS, after writing every "
                            "output (default: green at any score)")
