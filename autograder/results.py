@@ -10,8 +10,8 @@ from dataclasses import dataclass, field, replace
 from autograder.contract import MODULES
 
 NOT_RUN = "not run"
-# The feedback of a check the students' repository does not hold (see distribution/release.py): it runs only
-# when the instructor grades.
+# The feedback of a check the students' repository does not hold (see distribution/release.py): it
+# runs only when the instructor grades.
 WHEN_GRADED = "not run here: checked when graded"
 # How observations.describe_problem begins the problems that stop every call of a function.
 WHOLE_FUNCTION_CAUSES = ("is missing: ", "could not run: ", "is not implemented yet ")

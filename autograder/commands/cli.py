@@ -1,7 +1,7 @@
 """The command line: `python -m autograder grade SUBMISSION [--format F] [--output FILE]`.
 
-It exits 0 whenever grading completed, whatever the score, and 2 with a one-line reason when it could
-not grade. Output files are written whole or not at all.
+It exits 0 whenever grading completed, whatever the score, and 2 with a one-line reason when it
+could not grade. Output files are written whole or not at all.
 """
 import argparse
 import importlib.util

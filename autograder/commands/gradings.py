@@ -5,7 +5,8 @@ terminal's Ctrl-C (sent to the terminal's process group) reaches only the batch,
 it kills every grading's whole process group (the grader and its lanes; their sandboxed workers die
 with them, see PR_SET_PDEATHSIG in runner/sandbox/preexec.py and bwrap's --die-with-parent),
 starts no new one, and leaves those submissions ungraded for the next run to resume. SIGTERM, as
-a scheduler sends it, does the same. A grading past its time limit is killed the same way, and is that submission's error row.
+a scheduler sends it, does the same. A grading past its time limit is killed the same way, and is
+that submission's error row.
 """
 import os
 import signal

@@ -26,8 +26,9 @@ STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as th
 _INLINE = re.compile(r"[\\`*\[\]|~]|(?<![A-Za-z0-9])_|_(?![A-Za-z0-9])")
 _BLOCK_START = re.compile(r"^(\s*)([#+=-])|^(\s*\d+)([.)])")
 # What GitHub links without brackets: any scheme's "://" (it links http, https and ftp) and "www.".
-# A scheme is at most 32 characters (RFC 3986 sets none; the registered ones are shorter): unbounded,
-# the search tries every letter of a long word as a scheme's start, in time quadratic in its length.
+# A scheme is at most 32 characters (RFC 3986 sets no limit; the registered ones are shorter):
+# unbounded, the search tries every letter of a long word as a scheme's start, in time quadratic
+# in the word's length.
 _BARE_LINK = re.compile(r"((?:[A-Za-z][A-Za-z0-9+.-]{0,31}://|www\.)\S*)", re.IGNORECASE)
 NO_MENTION = "@\u200d"  # a zero-width joiner after @: neither a mention nor an e-mail link
 
