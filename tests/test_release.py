@@ -237,6 +237,18 @@ def test_the_students_gitignore_keeps_out_every_report_they_write(release, tmp_p
     assert ignored.stdout.splitlines() == reports
 
 
+@pytest.mark.parametrize("command", [["release", "out"], ["export", "gradescope", "out.zip"]])
+def test_the_instructors_commands_are_one_line_in_the_release(release, command, tmp_path):
+    """The release leaves the distribution tools out: asking for them there says so, no
+    traceback."""
+    completed = run_released_grader(release, *command[:-1], tmp_path / command[-1])
+    assert completed.returncode == 2, completed.stderr
+    assert completed.stderr == (f"autograder: '{' '.join(command[:-1])}' is the instructor's "
+                                f"command: this copy of the autograder (the students' "
+                                f"repository) leaves it out\n")
+    assert not list(tmp_path.iterdir())
+
+
 def test_releasing_into_a_folder_that_is_not_empty_is_refused(tmp_path):
     (tmp_path / "keep.txt").write_text("mine")
     completed = run_cli("release", tmp_path)

@@ -4,6 +4,7 @@ It exits 0 whenever grading completed, whatever the score, and 2 with a one-line
 could not grade. Output files are written whole or not at all.
 """
 import argparse
+import importlib
 import importlib.util
 import os
 import sys
@@ -200,19 +201,31 @@ def check_config_command(args):
         "set a salt for grading that counts")
 
 
+def instructors_tool(module, command):
+    """autograder.distribution.`module`, which the students' repository leaves out: there, the
+    instructor's `command` is a one-line error, not a traceback."""
+    name = f"autograder.distribution.{module}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name not in (name, "autograder.distribution"):
+            raise
+        raise UsageError(f"'{command}' is the instructor's command: this copy of the autograder "
+                         f"(the students' repository) leaves it out") from None
+
+
 def release_command(args):
-    # the release machinery stays out of the release
-    from autograder.distribution.release import KNOWN_MISTAKES, release
-    mistakes = args.known_mistakes or (KNOWN_MISTAKES if KNOWN_MISTAKES.is_dir() else None)
-    folder = release(args.directory, args.grader_repository, args.grader_ref,
-                     args.private_grader_repository, mistakes)
+    releasing = instructors_tool("release", "release")
+    known = releasing.KNOWN_MISTAKES
+    mistakes = args.known_mistakes or (known if known.is_dir() else None)
+    folder = releasing.release(args.directory, args.grader_repository, args.grader_ref,
+                               args.private_grader_repository, mistakes)
     print(f"wrote the students' repository to {folder}")
 
 
 def export_command(args):
-    # left out of the students' release
-    from autograder.distribution.gradescope_export import export
-    print(f"wrote Gradescope's autograder zip to {export(args.file)}")
+    exporting = instructors_tool("gradescope_export", "export gradescope")
+    print(f"wrote Gradescope's autograder zip to {exporting.export(args.file)}")
 
 
 def export_grades_command(args):
