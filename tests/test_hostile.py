@@ -50,8 +50,9 @@ from pathlib import Path
 import pytest
 
 from autograder.runner import sandbox
-from support.paths import REFERENCE, ROOT
+from support.paths import ROOT
 from support.processes import WORKER_UIDS, leftovers, sandbox_processes, settled
+from support.submissions import reference_files
 
 pytestmark = pytest.mark.e2e
 
@@ -161,10 +162,7 @@ def new_in_tmp(before, own, named):
 
 def build_submission(folder, target):
     """The reference's four modules overlaid with the folder's student files."""
-    target.mkdir(parents=True)
-    for source in REFERENCE.glob("*.py"):
-        if source.name != "__init__.py":
-            shutil.copy(source, target / source.name)
+    reference_files(target)
     for source in folder.glob("*.py"):
         shutil.copy(source, target / source.name)
     return target

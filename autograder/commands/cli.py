@@ -4,7 +4,6 @@ It exits 0 whenever grading completed, whatever the score, and 2 with a one-line
 could not grade. Output files are written whole or not at all.
 """
 import argparse
-import importlib
 import importlib.util
 import os
 import sys
