@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, Verbosity, is_hypothesis_test, seed, settings
+from hypothesis import HealthCheck, Phase, Verbosity, is_hypothesis_test, seed, settings
 from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import providers
@@ -52,12 +52,15 @@ def no_local_constants():
 
 def use_hypothesis_settings(config):
     """Derandomized and without an example database: the same submission always meets the same
-    games, on every run and every machine."""
+    games, on every run and every machine. A failure is shrunk but not explained: the explain
+    phase would run the student's code again on variations of the smallest input, for notes no
+    report shows."""
     no_local_constants()
     settings.register_profile(
         "grading", max_examples=config.max_examples, derandomize=True, database=None,
         deadline=None, print_blob=False, report_multiple_bugs=False, verbosity=Verbosity.quiet,
-        suppress_health_check=list(HealthCheck))
+        suppress_health_check=list(HealthCheck),
+        phases=[phase for phase in Phase if phase is not Phase.explain])
     settings.load_profile("grading")
 
 
@@ -105,6 +108,13 @@ class GradingPlugin:
     @pytest.fixture(scope="session")
     def caller(self):
         return self._caller
+
+    def pytest_configure(self, config):
+        """A failed check's result is made from its exception (see result), not from pytest's
+        report of it, whose default long tracebacks parse the source of every frame: a third of
+        the time of a grading whose checks all fail. Python's own is as useful for the rare
+        grader error it is printed for. (--tb belongs to the terminal plugin, which is off.)"""
+        config.option.tbstyle = "native"
 
     def pytest_collection_modifyitems(self, items):
         """Every check needs points in grading.toml and every entry there a check; otherwise
@@ -253,10 +263,11 @@ def pytest_run(plugin, config, *extra, plugins=()):
     environment.clear()
     use_hypothesis_settings(config)
     # Only the plugins the checks use: whatever else is installed stays out of the grader (and
-    # looking for it costs a tenth of a second a run).
+    # looking for it costs a tenth of a second a run), as does pytest's hook for unraisable
+    # exceptions, which collects garbage twice at the end of every session (another tenth).
     args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
             "--disable-plugin-autoload", "-p", "pytest_timeout", "-p", "_hypothesis_pytestplugin",
-            "-p", "no:cacheprovider", "-p", "no:terminal",
+            "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:unraisableexception",
             "-o", f"timeout={config.limits.check_seconds}", *extra]
     code = pytest.main(args, plugins=[plugin, *plugins])
     if plugin.config_error:

@@ -19,7 +19,7 @@ from autograder.runner.observations import Observation, describe_printed, exactl
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.games.specs import shuffled_order, tree_spec
 from autograder.worker.calls import (PRINTED_LINES, call, decode_path, decode_trace, encode_path,
-                                     encode_trace, order_argument)
+                                     encode_trace, order_argument, state_at)
 
 
 def answered(value, trace=None):
@@ -275,3 +275,58 @@ def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(gam
         follows_the_search("f", game, theirs, student_orders, shown(game))
     step = first_difference(mine, theirs)
     assert f"after the same first {step:,} nodes" in str(failed.value)
+
+
+def game_paths(game, state):
+    """Every node below `state`, by encoded path, walked with the game's own methods."""
+    paths = [encode_path(state.path)]
+    if not game.is_terminal(state):
+        for action in game.actions(state):
+            paths += game_paths(game, game.result(state, action))
+    return paths
+
+
+@pytest.mark.parametrize("board", ["    X    ", "X   O    ", "XO X O   ", "XXOOX    ",
+                                   "XXXOO    ", "XOXXOOOXX"])
+def test_a_board_trace_is_checked_against_every_node_the_game_has(board):
+    """The grader's own set of a board's nodes is the game's, and a trace is refused at its
+    first entry outside it: a repeated move, an occupied cell, a move after a win or a cell
+    that is not one."""
+    from autograder.games import TicTacToe
+    from autograder.runner.observations import _board_paths, _first_stranger
+    game = TicTacToe(board)
+    nodes = game_paths(game, game.initial)
+    assert _board_paths(tuple(board)) == set(nodes)
+    spec = {"kind": "tictactoe", "board": board}
+    assert _first_stranger(spec, nodes) is None
+    free = [str(cell) for cell in range(9) if board[cell] == " "]
+    occupied = [str(cell) for cell in range(9) if board[cell] != " "]
+    strangers = ["9", "?", *occupied] + ([free[0] * 2] if free else [])
+    strangers += [path + free_cell for path in nodes if len(path) < len(free)
+                  and game.is_terminal(state_at(game, decode_path(path)))
+                  for free_cell in free if free_cell not in path][:3]
+    for stranger in strangers:
+        assert _first_stranger(spec, [*nodes[:5], stranger, *nodes[5:]]) == stranger, stranger
+
+
+def test_a_failing_check_is_shrunk_and_never_explained():
+    """After shrinking, hypothesis's explain phase would run the student's code again on variations
+    of the smallest failing input, to note which of its parts did not matter, for notes no report
+    shows (a check whose calls sent a megabyte each took 91 s so): the smallest input is never
+    tried again with the part that does not matter (`other`) varied."""
+    from autograder import policy
+    from autograder.engine import use_hypothesis_settings
+    calls = []
+    use_hypothesis_settings(policy.load())  # before @given, which reads the settings then
+    try:
+        @given(st.integers(0, 1000), st.integers(0, 5))
+        def fails_above_ten(n, other):
+            calls.append((n, other))
+            assert n < 2 * 5 + 1  # not a literal 10, which hypothesis would try first
+
+        with pytest.raises(AssertionError):
+            fails_above_ten()
+    finally:
+        settings.load_profile("default")
+    assert calls[-1] == (11, 0)
+    assert {other for n, other in calls if n == 11} == {0}

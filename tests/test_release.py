@@ -27,16 +27,24 @@ CONTRACT = {"minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_d
 
 @pytest.fixture(scope="module")
 def releasing(tmp_path_factory):
-    """The students' repository released with the command line's defaults, and that command."""
-    folder = tmp_path_factory.mktemp("release") / "students"
-    completed = run_cli("release", folder)
+    """The students' repository released with the command line's defaults, the known mistakes'
+    reports kept beside it, and that command."""
+    folder = tmp_path_factory.mktemp("release")
+    completed = run_cli("release", folder / "students", "--mistakes-reports", folder / "reports")
     assert completed.returncode == 0, completed.stderr
-    return folder, completed
+    return folder / "students", completed
 
 
 @pytest.fixture(scope="module")
 def release(releasing):
     return releasing[0]
+
+
+@pytest.fixture(scope="module")
+def mistakes_reports(release):
+    """The instructor's grader's report of each known mistake, which the release kept."""
+    return {path.stem: json.loads(path.read_text())
+            for path in (release.parent / "reports").glob("*.json")}
 
 
 def released_files(release):
@@ -138,35 +146,51 @@ def test_the_released_checks_fail_what_the_full_grader_fails(release, tmp_path):
         assert test["status"] == failed[test["name"]], test["name"]
 
 
-def gradescope_tests(completed, output):
-    assert completed.returncode == 0, completed.stderr
-    return {test["name"]: test for test in json.loads(output.read_text())["tests"]}
+def checks_that_ran(report):
+    """A JSON report's checks that ran, by name, without the seconds they took."""
+    return {check["name"]: {key: value for key, value in check.items() if key != "seconds"}
+            for check in report["checks"] if check["status"] != "not run"}
 
 
 @pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)
-def test_the_students_repository_gives_the_instructors_visible_feedback(release, folder,
-                                                                       tmp_path):
+def test_the_students_repository_gives_the_instructors_visible_feedback(
+        release, mistakes_reports, folder, tmp_path):
     """The instructor's grader on the public games (the release's own policy: no salt) and the
-    students' repository, which holds no working search, print the same visible feedback, word for
-    word: the same smallest input, the same narrated divergence, the same diagnosis. Only the
-    functions the submission's own modules define are graded: the others are the reference's."""
+    students' repository, which holds no working search, give the same visible feedback, word for
+    word: the same smallest input, the same narrated divergence, the same diagnosis. The
+    instructor's side is the report the release made of the mistake, graded as it is here: only
+    the functions the submission's own modules define, the others being the reference's. (A
+    submission graded as it is, without the reference's modules, is graded here on both sides.)"""
     expected = assembled(folder, tmp_path / "submission")
     own = {module.stem for module in folder.glob("*.py")}
     only = [option for function, module in MODULES.items()
             if module in own and not expected.get("own_files_only")
             for option in ("--only", function)]
-    arguments = ("grade", tmp_path / "submission", "--format", "gradescope", *only)
-    instructors = gradescope_tests(
-        run_cli(*arguments, "--config", release / "grading.toml", "--output",
-                tmp_path / "instructor.json"), tmp_path / "instructor.json")
-    students = gradescope_tests(
-        run_released_grader(release, *arguments, "--output", tmp_path / "students.json"),
-        tmp_path / "students.json")
-    visible = {name for name in instructors if name not in HIDDEN_CHECKS}
-    assert set(students) == visible
-    for name, test in students.items():
-        assert (test["status"], test["output"]) == (instructors[name]["status"],
-                                                    instructors[name]["output"]), name
+    arguments = ("grade", tmp_path / "submission", "--format", "json", *only)
+    if expected.get("own_files_only"):
+        completed = run_cli(*arguments, "--config", release / "grading.toml", "--output",
+                            tmp_path / "instructor.json")
+        assert completed.returncode == 0, completed.stderr
+        instructors = json.loads((tmp_path / "instructor.json").read_text())
+    else:
+        instructors = mistakes_reports[folder.name]
+    completed = run_released_grader(release, *arguments, "--output", tmp_path / "students.json")
+    assert completed.returncode == 0, completed.stderr
+    students = checks_that_ran(json.loads((tmp_path / "students.json").read_text()))
+    visible = {name: check for name, check in checks_that_ran(instructors).items()
+               if name not in HIDDEN_CHECKS}
+    assert set(students) == set(visible)
+    for name, check in students.items():
+        assert check == visible[name], name
+
+
+def test_the_release_keeps_each_known_mistakes_report_of_its_own_functions(mistakes_reports):
+    assert set(mistakes_reports) == {folder.name for folder in SUBMISSIONS}
+    for folder in SUBMISSIONS:
+        own = {module.stem for module in folder.glob("*.py")}
+        graded = {check["function"] for check in mistakes_reports[folder.name]["checks"]
+                  if check["status"] != "not run"}
+        assert graded == {f for f, module in MODULES.items() if module in own}, folder.name
 
 
 HIDDEN_CHECKS = [name for name, entry in tomllib.loads((ROOT / "grading.toml").read_text())[
@@ -253,6 +277,10 @@ def test_releasing_into_a_folder_that_is_not_empty_is_refused(tmp_path):
     (tmp_path / "keep.txt").write_text("mine")
     completed = run_cli("release", tmp_path)
     assert completed.returncode == 2 and "is not empty" in completed.stderr
+    reports = run_cli("release", tmp_path / "students", "--mistakes-reports", tmp_path)
+    assert reports.returncode == 2 and reports.stderr == (
+        f"autograder: --mistakes-reports {tmp_path} already exists and is not empty: give a new "
+        f"folder\n")
     assert [p.name for p in tmp_path.iterdir()] == ["keep.txt"]
 
 

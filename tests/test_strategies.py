@@ -10,7 +10,7 @@ import pytest
 from autograder import policy as grading_config
 from autograder.contract import judged_function
 from autograder.checks.calling import Caller, from_reference, reference
-from autograder.engine import GradingPlugin, check_name, pytest_run
+from autograder.engine import FunctionQueue, GradingPlugin, check_name, pytest_run
 from autograder.worker.calls import perform
 
 pytestmark = pytest.mark.e2e
@@ -67,9 +67,14 @@ def root_tie(game):
 
 @pytest.fixture(scope="module")
 def games_by_check():
+    """The tree games of every check of the functions whose shares are asserted (only theirs:
+    the other functions' checks count for nothing here, and two of them search the whole
+    tic-tac-toe tree on both sides)."""
     config = grading_config.load()
     student = InProcess()
-    pytest_run(GradingPlugin(Caller(student), config), config, plugins=[student])
+    functions = dict.fromkeys(judged_function(check) for check in DECISIONS + WINDOWS)
+    pytest_run(GradingPlugin(Caller(student), config), config,
+               plugins=[student, FunctionQueue(functions)])
     games = {}
     for check, calls in student.calls.items():
         trees = [c["game"] for c in calls if c.get("game") and c["game"]["kind"] == "tree"

@@ -218,7 +218,7 @@ def release_command(args):
     known = releasing.KNOWN_MISTAKES
     mistakes = args.known_mistakes or (known if known.is_dir() else None)
     folder = releasing.release(args.directory, args.grader_repository, args.grader_ref,
-                               args.private_grader_repository, mistakes)
+                               args.private_grader_repository, mistakes, args.mistakes_reports)
     print(f"wrote the students' repository to {folder}")
 
 
@@ -296,6 +296,10 @@ def parser():
                            help="submissions showing common mistakes, one per subfolder with the "
                                 "modules it changes (default: tests/submissions); a student who "
                                 "makes one meets the same smallest input as when graded")
+    releasing.add_argument("--mistakes-reports", metavar="DIR",
+                           help="also write there each known mistake's report (JSON, one per "
+                                "subfolder): what a student who makes it reads when graded on "
+                                "the public games")
     releasing.set_defaults(run=release_command)
     exporting = commands.add_parser("export", help="package the grader for a platform, or a "
                                                    "class's grades for an LMS")

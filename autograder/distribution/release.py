@@ -27,6 +27,7 @@ from string import Template
 from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.distribution import stubs
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
+from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
 
@@ -200,7 +201,8 @@ def record_shrinking(target, mistakes):
     add to the release's answers those of every game its failures were shrunk through: a student
     who makes one of those mistakes meets the same smallest input in the students' repository as
     in the instructor's grader (which shrinks through any game), and the same feedback. The
-    gradings run side by side, one per core, each in one lane."""
+    gradings run side by side, one per core, each in one lane. Returns the answers, and each
+    mistake's report (JSON text) by the name of its folder."""
     known = answers.public_answers(target / PUBLIC_ANSWERS)
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
@@ -212,29 +214,34 @@ def record_shrinking(target, mistakes):
         with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
             recorded = list(pool.map(lambda mistake: grade_mistake(*mistake, policy, base),
                                      submissions))
-        for path in recorded:  # the calls' answers: the games the instructor's checks kept are
-            # of other checks than the release's, so no use there (examples.py)
+        for path, _ in recorded:  # the calls' answers: the games the instructor's checks kept
+            # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
                           if not examples.games_key(key)})
-    return known
+        reports = {submission.name: report.read_text()
+                   for (submission, _), (_, report) in zip(submissions, recorded)}
+    return known, reports
 
 
 def grade_mistake(submission, functions, policy, base):
     """Grade the checks of `functions` on `submission` with the instructor's grader, under the
-    public `policy`, from the answers in `base`; the path of every answer it met."""
+    public `policy`, from the answers in `base`; the path of every answer it met, and of its
+    report (JSON)."""
     recorded = submission.with_suffix(".json.gz")
+    report = submission.with_suffix(".report.json")
     command = [sys.executable, "-m", "autograder", "grade", str(submission), "--config",
                str(policy), "--reference-answers", str(base), "--record-answers", str(recorded),
-               "--lanes", "1", "--format", "json", "--output", str(recorded) + ".report",
+               "--lanes", "1", "--format", "json", "--output", str(report),
                *[option for function in functions for option in ("--only", function)]]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
         raise GradingError(f"grading the known mistake {submission.name} failed: "
                               f"{completed.stderr.strip().splitlines()[-1:]}")
-    return recorded
+    return recorded, report
 
 
 def build(target, substitutions, mistakes):
+    """The students' repository in `target`; the known mistakes' reports (record_shrinking)."""
     config_text = (ROOT / "grading.toml").read_text()
     kept = copy_grader(target, public_checks(config_text))
     (target / "grading.toml").write_text(public_config(config_text, kept))
@@ -247,9 +254,10 @@ def build(target, substitutions, mistakes):
     pyproject(target)
     workflows(target, substitutions)
     record_answers(target)
-    known = (record_shrinking(target, mistakes) if mistakes else
-             answers.public_answers(target / PUBLIC_ANSWERS))
+    known, reports = (record_shrinking(target, mistakes) if mistakes else
+                      (answers.public_answers(target / PUBLIC_ANSWERS), {}))
     answers.record(target / PUBLIC_ANSWERS, explain_answers(known))
+    return reports
 
 
 def placeholder_warnings(grader_repository, private_repository):
@@ -262,29 +270,44 @@ def placeholder_warnings(grader_repository, private_repository):
             if given[option] == placeholder]
 
 
-def release(directory, grader_repository, grader_ref, private_repository, mistakes=None):
+def new_or_empty(folder):
+    folder = Path(folder)
+    return not folder.exists() or (folder.is_dir() and not any(folder.iterdir()))
+
+
+def release(directory, grader_repository, grader_ref, private_repository, mistakes=None,
+            reports=None):
     """Write the students' repository into `directory`, which must not exist or be empty, prepared
-    for the known mistakes in the folder `mistakes` (see record_shrinking; None: none); then warn
-    on stderr of each repository left at its placeholder."""
+    for the known mistakes in the folder `mistakes` (see record_shrinking; None: none), and each
+    mistake's report, as the instructor's grader gives it on the public games, into the folder
+    `reports` (None: nowhere) as NAME.json; then warn on stderr of each repository left at its
+    placeholder."""
     directory = Path(directory)
     if mistakes is not None and not Path(mistakes).is_dir():
         raise UsageError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
                               f"submissions, one per subfolder")
-    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+    if not new_or_empty(directory):
         raise UsageError(f"{directory} already exists and is not empty: release into a new "
                               f"folder")
+    if reports is not None and not new_or_empty(reports):
+        raise UsageError(f"--mistakes-reports {reports} already exists and is not empty: give "
+                         f"a new folder")
     directory.parent.mkdir(parents=True, exist_ok=True)
     substitutions = {"GRADER_REPOSITORY": grader_repository, "GRADER_REF": grader_ref,
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        build(staging, substitutions, mistakes)
+        written = build(staging, substitutions, mistakes)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)
     except (AutograderError, OSError, ValueError):
         shutil.rmtree(staging, ignore_errors=True)
         raise
+    if reports is not None:
+        Path(reports).mkdir(parents=True, exist_ok=True)
+        for name, text in written.items():
+            write_atomically(Path(reports) / f"{name}.json", text)
     for warning in placeholder_warnings(grader_repository, private_repository):
         print(warning, file=sys.stderr)
     return directory
