@@ -197,3 +197,41 @@ def test_what_the_release_records_explains_as_the_live_engine_does(game, functio
     assert cuts(the_call, known) == cuts(the_call)
     assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
         divergence(the_call, game, wrong.trace, correct.trace)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=strategies.positions().filter(lambda board: board.count(" ") <= 5).map(board_spec),
+       function=st.sampled_from(sorted(SUSPECTS)),
+       mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
+def test_a_replay_stops_where_it_departs_from_the_students_search_and_diagnoses_the_same(
+        game, function, mistake):
+    """Live diagnosis follows the student's trace and stops a replay at its first node the
+    student's search did not examine there: on positions (a few moves from the end, to keep the
+    full replays it is compared with quick) it names the mistake the full replays (what a release records) name, and a replay that
+    does not depart is the full replay."""
+    the_call = call(function, game)
+    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+    assert diagnose(the_call, wrong) == diagnose(the_call, wrong, explained(the_call))
+    for suspect in ["", *SUSPECTS[function]]:
+        full = replay(the_call, Mistakes(**{suspect: True} if suspect else {}))
+        followed = replay(the_call, Mistakes(**{suspect: True} if suspect else {}), wrong.trace)
+        ordered = function != "minimax_value"
+        if (full[1] if ordered else sorted(full[1])) == (
+                wrong.trace if ordered else sorted(wrong.trace)):
+            assert followed == full
+        else:
+            assert followed is None
+
+
+def test_a_replay_departs_at_a_stranger_a_node_out_of_place_or_one_too_many():
+    the_call = call("alphabeta_value", TEXTBOOK)
+    _, trace = replay(the_call, Mistakes())
+    assert replay(the_call, Mistakes(), trace) == replay(the_call, Mistakes())
+    assert replay(the_call, Mistakes(), trace[:-1]) is None          # one node too many
+    assert replay(the_call, Mistakes(), (*trace, "9")) is None       # one node too few
+    assert replay(the_call, Mistakes(), (*trace[:-1], "9")) is None  # a stranger
+    assert replay(the_call, Mistakes(), trace[::-1]) is None         # out of place
+    minimax = call("minimax_value", TEXTBOOK)
+    answer, nodes = replay(minimax, Mistakes())
+    assert replay(minimax, Mistakes(), nodes[::-1]) == (answer, nodes)  # minimax: any order
+    assert replay(minimax, Mistakes(), nodes[1:]) is None

@@ -65,24 +65,27 @@ def digest(function, trace):
     return hashlib.sha256("\n".join(paths).encode()).hexdigest()
 
 
-def replays(call, known=None):
+def replays(call, known=None, following=None):
     """A function of a mistake's name ("" for none): the answer and trace digest of the search
     `call` names with that mistake, from `known` (replaying/record.py) when given, else
-    replayed; None when neither is at hand."""
+    replayed, stopping where it departs from the trace `following` when given (then None); None
+    when neither is at hand."""
     if known is not None:
         return lambda mistake: tuple(known["replays"][mistake])
     if replay is None:
         return None
 
     def replayed(mistake):
-        answer, trace = replay(call, Mistakes(**{mistake: True} if mistake else {}))
-        return answer, digest(call["function"], trace)
+        replayed = replay(call, Mistakes(**{mistake: True} if mistake else {}), following)
+        return replayed and (replayed[0], digest(call["function"], replayed[1]))
     return replayed
 
 
 def matches(got, examined, replayed):
     """Whether a replay gives the student's answer and, where nodes count, `examined`, the digest
-    of the student's trace."""
+    of the student's trace; never one that departed from that trace (None)."""
+    if replayed is None:
+        return False
     answer, trace = replayed
     return exactly_equal(got.answer, answer) and (examined is None or examined == trace)
 
@@ -94,8 +97,9 @@ def diagnose(call, got, known=None):
     function = call["function"]
     if function not in SUSPECTS or call.get("game") is None or not got.answered:
         return ""
-    replayed = replays(call, known)
-    examined = digest(function, got.trace) if function in TRACED else None
+    traced = function in TRACED
+    replayed = replays(call, known, got.trace if traced else None)
+    examined = digest(function, got.trace) if traced else None
     if replayed is None or matches(got, examined, replayed("")):
         return ""
     deadline = time.thread_time() + DIAGNOSIS_SECONDS

@@ -29,8 +29,66 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes):
-    """The answer and encoded trace of the search `call` names, with `mistakes`."""
-    game = InstrumentedGame(build_game(call["game"]))
-    answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
-    return answer, tuple(map(encode_path, game.trace))
+def replay(call, mistakes, following=None):
+    """The answer and encoded trace of the search `call` names, with `mistakes`. Given
+    `following`, a student's trace, the search stops at the first node it examines that the
+    student's search did not examine (in that place, unless the function is minimax_value, whose
+    nodes may come in any order), or ends with fewer, and None is returned: it cannot end with
+    the student's trace."""
+    game = InstrumentedGame(build_game(call["game"])) if following is None else \
+        FollowingGame(build_game(call["game"]), following, call["function"] != "minimax_value")
+    try:
+        answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
+    except Departed:
+        return None
+    trace = tuple(map(encode_path, game.trace))
+    return None if following is not None and len(trace) != len(following) else (answer, trace)
+
+
+class Departed(Exception):
+    """The replayed search examined a node the student's search did not."""
+
+
+class FollowingGame(InstrumentedGame):
+    """An instrumented game that stops the search (Departed) at its first examined node that is
+    not the next one of a student's `trace` (or, not `ordered`, not one of them): a replay that
+    departs from the student's search cannot reproduce it, and stopping there spares the rest of
+    a search that on the empty board is half a million nodes."""
+
+    def __init__(self, game, trace, ordered):
+        super().__init__(game)
+        self._expected = tuple(trace) if ordered else frozenset(trace)
+        self._ordered, self._count = ordered, len(trace)
+        self._examined = {}  # path -> None, in the order first examined
+
+    @property
+    def trace(self):
+        return list(self._examined)
+
+    def _examine(self, path):
+        if path in self._examined:
+            return
+        index = len(self._examined)
+        if index == self._count:
+            raise Departed
+        encoded = encode_path(path)
+        expected = encoded == self._expected[index] if self._ordered else encoded in self._expected
+        if not expected:
+            raise Departed
+        self._examined[path] = None
+
+    def to_move(self, state):
+        self._examine(state.path)
+        return self._to_move(state)
+
+    def actions(self, state):
+        self._examine(state.path)
+        return self._actions(state)
+
+    def is_terminal(self, state):
+        self._examine(state.path)
+        return self._is_terminal(state)
+
+    def utility(self, state):
+        self._examine(state.path)
+        return self._utility(state)
