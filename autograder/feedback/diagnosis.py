@@ -5,8 +5,9 @@ A match is claimed only when a variant with that one mistake returns exactly the
 and, for the searches whose nodes are counted, examines exactly the student's nodes in the same
 order, while the correct search does not: the sentence states what was observed, nothing more.
 
-The variants run here when the working searches are at hand (replaying/replay.py); the students'
-release, which leaves that package out, reads what they found on its games instead
+The variants run here when the working searches are at hand (replaying/replay.py), each stopped at
+the first node where it departs from the student's search, which it then cannot reproduce; the
+students' release, which leaves that package out, reads what they found on its games instead
 (replaying/record.py), as answers and digests of traces.
 """
 import hashlib
