@@ -77,8 +77,8 @@ def replays(call, known=None, following=None):
         return None
 
     def replayed(mistake):
-        replayed = replay(call, Mistakes(**{mistake: True} if mistake else {}), following)
-        return replayed and (replayed[0], digest(call["function"], replayed[1]))
+        found = replay(call, Mistakes(**{mistake: True} if mistake else {}), following)
+        return found and (found[0], digest(call["function"], found[1]))
     return replayed
 
 
