@@ -12,7 +12,7 @@ from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose
+from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, digest, replays
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -207,15 +207,16 @@ def test_a_replay_stops_where_it_departs_from_the_students_search_and_diagnoses_
         game, function, mistake):
     """Live diagnosis follows the student's trace and stops a replay at its first node the
     student's search did not examine there: on positions (a few moves from the end, to keep the
-    full replays it is compared with quick) it names the mistake the full replays (what a release records) name, and a replay that
-    does not depart is the full replay."""
+    full replays it is compared with quick) it names the mistake the full replays (what a release
+    records) name, and a replay that does not depart is the full replay."""
     the_call = call(function, game)
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))
     assert diagnose(the_call, wrong) == diagnose(the_call, wrong, explained(the_call))
+    ordered = function != "minimax_value"
     for suspect in ["", *SUSPECTS[function]]:
         full = replay(the_call, Mistakes(**{suspect: True} if suspect else {}))
-        followed = replay(the_call, Mistakes(**{suspect: True} if suspect else {}), wrong.trace)
-        ordered = function != "minimax_value"
+        followed = replay(the_call, Mistakes(**{suspect: True} if suspect else {}), wrong.trace,
+                          in_order=ordered)
         if (full[1] if ordered else sorted(full[1])) == (
                 wrong.trace if ordered else sorted(wrong.trace)):
             assert followed == full
@@ -233,5 +234,8 @@ def test_a_replay_departs_at_a_stranger_a_node_out_of_place_or_one_too_many():
     assert replay(the_call, Mistakes(), trace[::-1]) is None         # out of place
     minimax = call("minimax_value", TEXTBOOK)
     answer, nodes = replay(minimax, Mistakes())
-    assert replay(minimax, Mistakes(), nodes[::-1]) == (answer, nodes)  # minimax: any order
-    assert replay(minimax, Mistakes(), nodes[1:]) is None
+    assert replay(minimax, Mistakes(), nodes[::-1], in_order=False) == (answer, nodes)
+    assert replay(minimax, Mistakes(), nodes[1:], in_order=False) is None
+    # diagnosis follows minimax's nodes in any order, alpha-beta's in order
+    assert replays(minimax, following=nodes[::-1])("") == (answer, digest("minimax_value", nodes))
+    assert replays(the_call, following=trace[::-1])("") is None

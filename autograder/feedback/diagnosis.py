@@ -60,9 +60,15 @@ SUSPECTS = {
 }
 
 
+def in_any_order(function):
+    """Whether diagnosis compares `function`'s nodes as a set: minimax may examine them in any
+    order."""
+    return function == "minimax_value"
+
+
 def digest(function, trace):
-    """A trace as diagnosis compares it: minimax may examine its nodes in any order."""
-    paths = sorted(trace) if function == "minimax_value" else trace
+    """A trace as diagnosis compares it."""
+    paths = sorted(trace) if in_any_order(function) else trace
     return hashlib.sha256("\n".join(paths).encode()).hexdigest()
 
 
@@ -77,7 +83,8 @@ def replays(call, known=None, following=None):
         return None
 
     def replayed(mistake):
-        found = replay(call, Mistakes(**{mistake: True} if mistake else {}), following)
+        found = replay(call, Mistakes(**{mistake: True} if mistake else {}), following,
+                       in_order=not in_any_order(call["function"]))
         return found and (found[0], digest(call["function"], found[1]))
     return replayed
 

@@ -29,20 +29,22 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes, following=None):
+def replay(call, mistakes, following=None, in_order=True):
     """The answer and encoded trace of the search `call` names, with `mistakes`. Given
     `following`, a student's trace, the search stops at the first node it examines that the
-    student's search did not examine (in that place, unless the function is minimax_value, whose
-    nodes may come in any order), or ends with fewer, and None is returned: it cannot end with
-    the student's trace."""
-    game = InstrumentedGame(build_game(call["game"])) if following is None else \
-        FollowingGame(build_game(call["game"]), following, call["function"] != "minimax_value")
+    student's search did not examine (in that place, unless not `in_order`), or ends with fewer,
+    and None is returned: it cannot end with the student's trace."""
+    if following is None:
+        game = InstrumentedGame(build_game(call["game"]))
+    else:
+        game = FollowingGame(build_game(call["game"]), following, in_order)
     try:
         answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
     except Departed:
         return None
-    trace = tuple(map(encode_path, game.trace))
-    return None if following is not None and len(trace) != len(following) else (answer, trace)
+    if following is None:
+        return answer, tuple(map(encode_path, game.trace))
+    return (answer, game.encoded_trace()) if game.followed_to_the_end() else None
 
 
 class Departed(Exception):
@@ -51,31 +53,40 @@ class Departed(Exception):
 
 class FollowingGame(InstrumentedGame):
     """An instrumented game that stops the search (Departed) at its first examined node that is
-    not the next one of a student's `trace` (or, not `ordered`, not one of them): a replay that
+    not the next one of a student's `trace` (or, not `in_order`, not one of them): a replay that
     departs from the student's search cannot reproduce it, and stopping there spares the rest of
-    a search that on the empty board is half a million nodes."""
+    a search that on the empty board is half a million nodes.
 
-    def __init__(self, game, trace, ordered):
+    Its four queries repeat InstrumentedGame's with a check added, rather than both calling one
+    hook, because InstrumentedGame's are the hot path of every graded search."""
+
+    def __init__(self, game, trace, in_order):
         super().__init__(game)
-        self._expected = tuple(trace) if ordered else frozenset(trace)
-        self._ordered, self._count = ordered, len(trace)
-        self._examined = {}  # path -> None, in the order first examined
+        self._expected = tuple(trace) if in_order else frozenset(trace)
+        self._in_order = in_order
+        self._examined = {}  # path -> its encoding, in the order first examined
 
     @property
     def trace(self):
         return list(self._examined)
 
+    def encoded_trace(self):
+        return tuple(self._examined.values())
+
+    def followed_to_the_end(self):
+        return len(self._examined) == len(self._expected)
+
     def _examine(self, path):
         if path in self._examined:
             return
         index = len(self._examined)
-        if index == self._count:
+        if index == len(self._expected):
             raise Departed
         encoded = encode_path(path)
-        expected = encoded == self._expected[index] if self._ordered else encoded in self._expected
-        if not expected:
+        if not (encoded == self._expected[index] if self._in_order else
+                encoded in self._expected):
             raise Departed
-        self._examined[path] = None
+        self._examined[path] = encoded
 
     def to_move(self, state):
         self._examine(state.path)
