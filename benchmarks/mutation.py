@@ -14,13 +14,18 @@
    (alphabeta_value in a narrowed window: when it breaks the window rule), when its examined nodes
    differ (minimax_value: the set of nodes, since minimax may search in any order), or when a call
    raises, or runs ten times past the grader's time limit ("hangs").
-3. Grading. All mutants, each a complete submission (the mutated module and the reference's other
-   three), are graded as one class with `python -m autograder grade CLASS --jobs N --output DIR`.
+3. Grading. The mutants of each module, each a complete submission (the mutated module and the
+   reference's other three), are graded as one class on that module's functions:
+   `python -m autograder grade CLASS --jobs N --output DIR/MODULE --only FUNCTION ...`. The other
+   modules are the reference's own code, which no check of theirs could tell from it; that a
+   mistake in one module costs no other module's points is what tests/submissions holds, each
+   known mistake graded on every function.
 4. Score. A behaviour-different mutant is caught when it loses points in the function it mutated,
    and caught in kind when each kind of difference (answers, nodes) costs it a check of that kind
    (a check whose name says "nodes" or "examines" is a node check, any other an answer check). An
-   equivalent mutant must lose nothing, and no mutant may cost a function that behaves the same any
-   points. Survivors are the mutants that break one of these rules, printed with their diffs.
+   equivalent mutant must lose nothing, and no mutant may cost a function of its module that
+   behaves the same any points. Survivors are the mutants that break one of these rules, printed
+   with their diffs.
 """
 import argparse
 import ast
@@ -673,33 +678,55 @@ def write_class(mutants, folder):
         (target / f"{mutant.module}.py").write_text(mutant.source)
 
 
-def grade_class(folder, output, jobs):
-    """Grade the class as an instructor would, every mutant afresh (--force)."""
+def grade_class(folder, output, jobs, module):
+    """Grade the class as an instructor would, on `module`'s functions, every mutant afresh
+    (--force)."""
+    only = [option for function, name in MODULES.items() if name == module
+            for option in ("--only", function)]
     completed = subprocess.run(
         [sys.executable, "-m", "autograder", "grade", str(folder), "--jobs", str(jobs),
-         "--output", str(output), "--force"],
+         "--output", str(output), "--force", *only],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if completed.returncode != 0:
         raise SystemExit(f"grading the mutants failed: {completed.stderr.strip()[-2000:]}")
 
 
+def grade_by_module(mutants, output, jobs, console):
+    """Each module's mutants graded as one class into output/MODULE (see the docstring, 3)."""
+    for module in MUTATED_MODULES:
+        theirs = [mutant for mutant in mutants if mutant.module == module]
+        if not theirs:
+            continue
+        folder = output.parent / f"{output.name}-class" / module
+        shutil.rmtree(folder, ignore_errors=True)
+        write_class(theirs, folder)
+        console.print(f"Grading the {len(theirs)} mutants of {module}.py as a class into "
+                      f"{output / module}...")
+        grade_class(folder, output / module, jobs, module)
+
+
 def grading_problem(output, mutant):
     """Why the batch has no result for the mutant (its gradebook status), or None."""
-    if (output / f"{mutant.id}.json").exists():
+    if result_path(output, mutant).exists():
         return None
-    with open(output / "gradebook.csv", newline="") as gradebook:
+    with open(output / mutant.module / "gradebook.csv", newline="") as gradebook:
         return next((row["status"] for row in csv.DictReader(gradebook)
                      if row["id"] == mutant.id), "not graded")
 
 
+def result_path(output, mutant):
+    return output / mutant.module / f"{mutant.id}.json"
+
+
 def lost_points(output, mutant):
-    """The mutant's failed checks: function -> {check name: points lost}."""
+    """The mutant's failed checks: function -> {check name: points lost}. The checks of the
+    other modules' functions are not run, and lose nothing."""
     if grading_problem(output, mutant):
         return {}
-    report = json.loads((output / f"{mutant.id}.json").read_text())
+    report = json.loads(result_path(output, mutant).read_text())
     lost = {}
     for check in report["checks"]:
-        if check["points"] < check["max_points"]:
+        if check["status"] != "not run" and check["points"] < check["max_points"]:
             lost.setdefault(check["function"], {})[check["name"]] = (check["max_points"]
                                                                      - check["points"])
     return lost
@@ -747,7 +774,8 @@ class Verdict:
 
     @property
     def spared_elsewhere(self):
-        """No points lost in any function that behaves the same as the reference's."""
+        """No points lost in any function of its module that behaves the same as the
+        reference's (the only functions its class is graded on)."""
         return set(self.lost) <= set(self.behaviour)
 
     @property
@@ -792,7 +820,7 @@ def print_score(console, figures, pool_figures, stages, sandbox_mode):
                   f"{figures['caught in kind']} of {different}")
     table.add_row("equivalent mutants spared (lost no points)",
                   f"{figures['equivalent spared']} of {equivalent}")
-    table.add_row("mutants that cost no unaffected function points",
+    table.add_row("mutants that cost no unaffected function of their module points",
                   f"{figures['unaffected functions spared']} of {figures['mutants']}")
     table.add_row("wall time", f"{stages['total']:.0f} s: " + ", ".join(
         f"{stage} {seconds:.0f} s" for stage, seconds in stages.items() if stage != "total")
@@ -830,11 +858,7 @@ def measure(mutants, jobs, output, console):
                   f"calls...")
     found, seconds = all_behaviour(mutants, pool, limits, jobs, console)
     stages["mutants on the pool"] = time.perf_counter() - start - stages["pool"]
-    folder = output.parent / f"{output.name}-class"
-    shutil.rmtree(folder, ignore_errors=True)
-    write_class(mutants, folder)
-    console.print(f"Grading {len(mutants)} mutants as a class into {output}...")
-    grade_class(folder, output, jobs)
+    grade_by_module(mutants, output, jobs, console)
     stages["grading"] = time.perf_counter() - start - sum(stages.values())
     verdicts = [Verdict(m, found[m.id], lost_points(output, m), seconds[m.id],
                         grading_problem(output, m)) for m in mutants]
@@ -856,7 +880,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="autograder-mutants-") as scratch:
         output = Path(args.output).resolve() if args.output else Path(scratch) / "results"
         figures, verdicts, pool_figures, stages = measure(mutants, args.jobs, output, console)
-        sandbox_mode = json.loads((output / f"{mutants[0].id}.json").read_text())["sandbox"]
+        sandbox_mode = json.loads(result_path(output, mutants[0]).read_text())["sandbox"]
     stages["total"] = time.perf_counter() - start
     print_score(console, figures, pool_figures, stages, sandbox_mode)
     if args.json:

@@ -333,6 +333,23 @@ def test_a_class_of_one_is_still_a_class(tmp_path):
     assert set(read_gradebook(tmp_path / "out")) == {"only"}
 
 
+@pytest.mark.e2e
+def test_a_batch_grades_the_reference_from_the_answers_this_machine_keeps(tmp_path):
+    """A batch's reference grading starts from the instructor's cache, as a single grading does,
+    and keeps there what it adds: a second class under the same policy computes nothing again."""
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
+    answers.keep({"a game only the cache knows": {"answer": 1}}, cache)
+    klass = tmp_path / "class"
+    shutil.copytree(ROOT / "assignments", klass / "only", ignore=shutil.ignore_patterns("nbgrader"))
+    completed = run_cli("grade", klass, "--output", tmp_path / "out", "--only",
+                        "rational_response", env=env)
+    assert completed.returncode == 0, completed.stderr
+    batch = answers.load(tmp_path / "out" / ".cache" / "reference-answers.json")
+    assert batch["a game only the cache knows"] == {"answer": 1}
+    assert answers.load(cache) == batch and len(batch) > 1
+
+
 def test_a_broken_reference_is_named_by_a_check_that_ran():
     checks = [{"name": "minimax_value: left out", "status": "not run", "feedback": "not run"},
               {"name": "alphabeta_value: ran", "status": "passed", "feedback": ""},

@@ -5,7 +5,8 @@ feedback included, on a quiet machine and with every core busy.
 The two submissions are the ones load used to change: a correct one whose minimax searches are
 twice as slow as the reference's (in CPU time, well within the slowdown), and the alpha-beta whose
 MIN nodes raise beta (tests/submissions/bug_min_bound_raised), which searches 25 times the
-reference's nodes and lost a check to a time-out in a busy batch.
+reference's nodes and lost a check to a time-out in a busy batch. Each is graded on the functions
+it changes: the others are the reference's, which load never moved.
 """
 import multiprocessing
 import shutil
@@ -15,11 +16,14 @@ import pytest
 
 from support.cli import run_cli
 from support.paths import ROOT
-from support.submissions import slowed_submission
+from support.submissions import reference_files, slowed_submission
 
 pytestmark = pytest.mark.e2e
 
 RAISED = ROOT / "tests" / "submissions" / "bug_min_bound_raised"
+# The functions each submission changes, by its folder's name.
+CHANGED = {"slow": ("minimax_value", "minimax_decision"),
+           "raised": ("alphabeta_value", "alphabeta_decision")}
 
 
 def busy():
@@ -44,7 +48,9 @@ def load(per_core):
 
 def results(submission, folder, name):
     output = folder / f"{name}.json"
-    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output)
+    completed = run_cli("grade", submission, "--format", "gradescope", "--output", output,
+                        *[option for function in CHANGED[submission.name]
+                          for option in ("--only", function)])
     assert completed.returncode == 0, completed.stderr
     return output.read_bytes()
 
@@ -52,7 +58,7 @@ def results(submission, folder, name):
 @pytest.fixture(scope="module")
 def submissions(tmp_path_factory):
     folder = tmp_path_factory.mktemp("load")
-    raised = slowed_submission(folder / "raised", 1)
+    raised = reference_files(folder / "raised")
     shutil.copy(RAISED / "alphabeta.py", raised / "alphabeta.py")
     return {"twice as slow": slowed_submission(folder / "slow", 2), "raises beta": raised}
 

@@ -4,12 +4,12 @@ The generator's tests are cheap: the list of mutants is the same on every run, e
 one point of one function (its code, never its docstring) and every family and module has mutants.
 The classifier is tested on a small pool against mutants whose behaviour is known by reading them.
 
-The end-to-end test runs `benchmarks/mutation.py --quick` (40 mutants, each run on the whole pool
-and graded as a class: 16 minutes on a loaded 2-core machine, so it is marked `slow`) and asserts
-what the grader promises: no equivalent mutant loses points, no mutant costs a function that
-behaves the same any points, and every mutant that behaves differently loses points in the
-function it breaks, in a check of the kind that differs, except those listed below with the reason
-each survives today.
+The end-to-end test runs `benchmarks/mutation.py --quick` (40 mutants, each run on the whole pool,
+then each module's mutants graded as a class on its functions: minutes, so it is marked `slow`) and
+asserts what the grader promises: no equivalent mutant loses points, no mutant costs a function of
+its module that behaves the same any points, and every mutant that behaves differently loses points
+in the function it breaks, in a check of the kind that differs, except those listed below with the
+reason each survives today.
 """
 import ast
 import json
@@ -169,7 +169,7 @@ def test_the_classifier_sees_answers_nodes_and_window_rule(small_pool):
 @pytest.mark.slow
 @pytest.mark.timeout(2400)
 def test_the_quick_mutation_score(tmp_path):
-    """End to end, as a user runs it: 40 mutants, run on the pool and graded as a class."""
+    """End to end, as a user runs it: 40 mutants, run on the pool and graded as four classes."""
     figures = tmp_path / "figures.json"
     completed = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "mutation.py"), "--quick", "--jobs", "2",

@@ -4,7 +4,8 @@ Each submission is graded by its own `python -m autograder grade` process (its o
 own sandboxed worker), so one submission can never disturb another's grading (gradings.py runs
 them, and stops them all at Ctrl-C or SIGTERM). The reference is graded first, the same way, under
 the policy's limits: a policy that breaks the reference stops the batch before any student is
-graded, and the reference's answers are kept for every student's grading to read. Results are
+graded, and the reference's answers (from the instructor's cache where it holds them, see
+answers.py) are kept for every student's grading to read. Results are
 written whole or not at all, each stamped with what made it (provenance.py), so an interrupted
 batch resumes where it stopped and one resumed after an edit of the policy, the checks, the
 reference or the grader grades again the results that edit made stale.

@@ -119,10 +119,12 @@ def grade_single(args, config, entry):
         raise UsageError(f"cannot write {args.output}: its folder does not exist")
     only = functions_to_grade(args, entry.path)
     mode = sandbox_mode(args)
-    if args.reference_answers or args.save_answers:
-        known = answers.load(args.reference_answers or args.save_answers)
+    if args.reference_answers:
+        known = answers.load(args.reference_answers)
     elif args.record_answers:
         known = {}  # only what this grading asks: a release must hold no other game's answers
+    elif args.save_answers:  # a batch's reference: what this machine already knows is not redone
+        known = {**answers.load(answers.CACHE), **answers.load(args.save_answers)}
     else:
         known = answers.load(answers.CACHE) if answers.LIVE_REFERENCE else None
         if known is not None:
@@ -138,7 +140,8 @@ def grade_single(args, config, entry):
         answers.record(args.record_answers, known)
     elif args.save_answers:
         answers.save(args.save_answers, known)
-    elif not args.reference_answers and known is not None and len(known) > kept:
+    if not (args.reference_answers or args.record_answers) and known is not None and \
+            len(known) > kept:
         answers.keep(known)
     if args.feedback:
         for form, suffix in (("markdown", ".md"), ("html", ".html")):
