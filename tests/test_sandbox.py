@@ -3,8 +3,8 @@
 Each test runs a small Python snippet through Sandbox.launch, the way the supervisor starts the
 worker: the snippet reports one JSON line per fact on a passed pipe (so the passed descriptors are
 exercised by every test), and the test checks it. Every mode is tried explicitly, not only the one
-probe() picks; a mode that does not work here is skipped with probe's reason. Run with -s to see
-the start-up cost per mode.
+probe() picks; a mode that does not work here is skipped with probe's reason. What starting a
+worker costs in each mode is measured by benchmarks/sandbox_startup.py.
 """
 import json
 import os
@@ -12,7 +12,6 @@ import select
 import shutil
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -23,7 +22,7 @@ import pytest
 
 from autograder.policy import Limits
 from autograder.runner import sandbox as sb
-from autograder.runner.sandbox import Sandbox, interpreter, probing, slot, uids
+from autograder.runner.sandbox import Sandbox, probing, slot, uids
 from autograder.runner.sandbox.namespaces import SHM_MB
 from autograder.runner.sandbox.processes import every_process
 from autograder.runner.sandbox.system import LINUX
@@ -468,34 +467,3 @@ def test_concurrent_sandboxes_get_distinct_uids():
         taken = first.uid
     with Sandbox(mode) as third:
         assert third.uid == taken  # released on close, reused
-
-
-def median_ms(command_kwargs, sandbox=None, repeats=10):
-    times = []
-    for _ in range(repeats):
-        started = time.perf_counter()
-        process = subprocess.Popen(**command_kwargs)
-        process.wait()
-        times.append(time.perf_counter() - started)
-        assert process.returncode == 0
-        if sandbox:
-            sandbox.cleanup(process)
-    return statistics.median(times) * 1000
-
-
-def test_start_up_cost_per_mode(capsys):
-    python = interpreter.sandbox_python() or sys.executable
-    rows = [("none", python, median_ms({"args": [python, "-c", "pass"]}),
-             median_ms({"args": [python, "-S", "-s", "-P", "-B", "-c", "pass"]}))]
-    for mode in sb.MODES:
-        if not sb.works(mode):
-            continue
-        with Sandbox(mode) as box:
-            full = median_ms(box.launch(["-c", "pass"]), box)
-            bare = median_ms(box.launch(["-S", "-s", "-P", "-B", "-c", "pass"]), box)
-            rows.append((mode, box.python, full, bare))
-    with capsys.disabled():
-        print("\nstart-up cost, median of 10 (ms):   python -c pass   python -S -s -P -B -c pass")
-        for mode, python, full, bare in rows:
-            print(f"  {mode:8} {python:24} {full:10.1f} {bare:16.1f}")
-    assert all(full < 1000 for _, _, full, _ in rows)
