@@ -15,12 +15,13 @@ def run_cli(*args, cwd=ROOT, timeout=600, env=None):
                           timeout=timeout)
 
 
-def grade_json(submission, tmp_path, env=None):
-    """Grade `submission` through the command line; return the parsed results.json."""
+def grade_json(submission, tmp_path, *options, env=None):
+    """Grade `submission` through the command line, with `options`; return the parsed
+    results.json."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     output = tmp_path / "results.json"
     completed = run_cli("grade", submission, "--format", "gradescope", "--output", output,
-                        env=env)
+                        *options, env=env)
     assert completed.returncode == 0, completed.stderr
     return json.loads(output.read_text())
 
