@@ -401,10 +401,12 @@ def batch(tmp_path_factory):
     shutil.copytree(output / ANSWERS_FILE.parent, slow / ANSWERS_FILE.parent)
     before = sandbox_processes()
     started = time.monotonic()
+    (root / "tmp").mkdir()
     hung = run_cli("grade", hang_submission(root / "hang"), "--output", slow,
-                   "--submission-timeout", HANG_SECONDS)
+                   "--submission-timeout", HANG_SECONDS, env={"TMPDIR": str(root / "tmp")})
     return {"class": klass, "output": output, "first": first, "book": first_book, "again": again,
             "slow": slow, "hung": hung, "hung_seconds": time.monotonic() - started,
+            "tmp": root / "tmp",
             "left": settled(lambda: leftovers(before)), "hang": root / "hang",
             "expected": {e.id: staging_says(e.path, root / "scratch" / str(i))
                          for i, e in enumerate(find_submissions([klass]))}}
@@ -465,6 +467,7 @@ def test_a_submission_that_hangs_is_stopped_and_leaves_nothing(batch):
     assert book["hang"]["status"] == f"error: grading stopped: took longer than {HANG_SECONDS} s"
     assert batch["hung_seconds"] < HANG_SECONDS + 60
     assert batch["left"] == []
+    assert list(batch["tmp"].iterdir()) == []  # the killed grading's scratch, its copy included
     running = [p for p in Path("/proc").iterdir() if p.name.isdigit()
                and str(batch["hang"]).encode() in _cmdline(p)]
     assert running == []

@@ -6,11 +6,14 @@ it kills every grading's whole process group (the grader and its lanes; their sa
 with them, see PR_SET_PDEATHSIG in runner/sandbox/preexec.py and bwrap's --die-with-parent),
 starts no new one, and leaves those submissions ungraded for the next run to resume. SIGTERM, as
 a scheduler sends it, does the same. A grading past its time limit is killed the same way, and is
-that submission's error row.
+that submission's error row. A grading killed cannot remove its scratch folder (its copy of the
+submission, the worker's runtime), so each runs with a temporary folder of its own as TMPDIR, which
+the batch removes once the grading has ended, however it ended.
 """
 import os
 import signal
 import subprocess
+import tempfile
 import threading
 from contextlib import contextmanager
 
@@ -59,11 +62,16 @@ class Gradings:
         """Run a grading; None when it exits 0, else the one-line reason: its own (exit 2), how it
         crashed, or that it took longer than `seconds`, when its whole process group is killed.
         Raises Stopped, having killed it, when the batch is stopped meanwhile."""
+        with tempfile.TemporaryDirectory(prefix="autograder-grading-",
+                                         ignore_cleanup_errors=True) as scratch:
+            return self._run(command, seconds, {**os.environ, "TMPDIR": scratch})
+
+    def _run(self, command, seconds, env):
         with self._lock:
             self.check()
             process = subprocess.Popen(command, stdin=subprocess.DEVNULL,
                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                       start_new_session=True)
+                                       start_new_session=True, env=env)
             self._running.add(process)
         with process:
             try:
