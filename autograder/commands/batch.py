@@ -1,14 +1,14 @@
 """Grading a whole class: many submissions, in parallel, into a folder of results and a gradebook.
 
 Each submission is graded by its own `python -m autograder grade` process (its own pytest and its
-own sandboxed worker), so one submission can never disturb another's grading (gradings.py runs
-them, and stops them all at Ctrl-C or SIGTERM). The reference is graded first, the same way, under
-the policy's limits: a policy that breaks the reference stops the batch before any student is
-graded, and the reference's answers (from the instructor's cache where it holds them, see
-answers.py) are kept for every student's grading to read. Results are
-written whole or not at all, each stamped with what made it (provenance.py), so an interrupted
-batch resumes where it stopped and one resumed after an edit of the policy, the checks, the
-reference or the grader grades again the results that edit made stale.
+own sandboxed worker), so one submission can never disturb another's grading (gradings.py runs them,
+and stops them all at Ctrl-C or SIGTERM). The reference is graded first, the same way, under the
+policy's limits: a policy that breaks the reference stops the batch before any student is graded,
+and the reference's answers (from the instructor's cache where it holds them, see answers.py) are
+kept for every student's grading to read. Results are written whole or not at all, each stamped with
+what made it (provenance.py), so an interrupted batch resumes where it stopped and one resumed after
+an edit of the policy, the checks, the reference or the grader grades again the results that edit
+made stale.
 
 A class is student input too: the names of its entries, and what their gradings say, are printed
 literally (never as rich markup, never as control characters) and written to gradebook.csv so that

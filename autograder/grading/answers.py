@@ -4,11 +4,11 @@ them, and in the students' release, which has no reference to compute them.
 The instructor's grader also keeps the answers of every single grading, and of every batch's
 reference grading, in the user's cache folder (CACHE), where both start from: grading again, or
 grading another class under the same policy, costs only the student's compute, since the generated
-games are the same on every run of a policy. A batch's file belongs to the instructor's output folder, which no worker can
-see. It records a fingerprint of the code the answers depend on (the reference, the games and the
-call format); a file with another fingerprint is ignored, so a changed reference never grades with
-stale answers. The release's file is made by the release itself (release.py) and travels with its
-checks.
+games are the same on every run of a policy. A batch's file belongs to the instructor's output
+folder, which no worker can see. It records a fingerprint of the code the answers depend on (the
+reference, the games and the call format); a file with another fingerprint is ignored, so a changed
+reference never grades with stale answers. The release's file is made by the release itself
+(release.py) and travels with its checks.
 """
 import gzip
 import hashlib
