@@ -4,10 +4,12 @@ import json
 import random
 import os
 import textwrap
+import time
 
 import pytest
 
 from autograder.runner import supervisor
+from autograder.checks import calling
 from autograder.checks.calling import Caller
 from autograder.checks.course import TEXTBOOK
 from autograder.games.specs import tree_spec
@@ -254,6 +256,27 @@ def test_a_call_that_waits_without_computing_is_stopped_by_the_wall_clock(studen
         with pytest.raises(StudentTimedOut, match=r"did not return within 10 s, using 0\.\d s of "
                                                   r"CPU time, so it waited without computing"):
             s.call(VALUE)
+
+
+@pytest.mark.e2e
+def test_a_call_is_held_to_its_limit_however_long_the_reference_takes(student, monkeypatch):
+    """A busy machine can slow the reference's answer on the wall clock far past the student's
+    limit; a call that finished meanwhile unwatched would pass whatever CPU time it used."""
+    def slow_reference(function, call):
+        time.sleep(4)
+        return {"answer": 4, "type": "int", "seconds": 0.0}
+    monkeypatch.setattr(calling, "perform", slow_reference)
+    with student("""
+        import time
+
+        def minimax_value(game, state):
+            until = time.process_time() + 2.5
+            while time.process_time() < until:
+                pass
+            return 4
+    """) as s:
+        with pytest.raises(StudentTimedOut, match="did not return within the time limit of 1.0 s"):
+            Caller(s).both(VALUE)
 
 
 def test_a_flood_of_output_neither_blocks_nor_is_kept_whole(student):

@@ -1,8 +1,10 @@
 """Calling both sides of a check: the student's code in the worker, the reference in-process.
 
 Each call is made on both sides and its two observations paired (Pair) for the judge to compare.
-The call goes to the worker first and the reference runs while the worker works, so grading costs
-about the slower of the two, not their sum; the reference's time then sets the student's time limit.
+The reference answers first, and its CPU time sets the student's time limit; only then does the call
+go to the worker, so that the grader watches the worker's CPU time from the moment it starts. Sent
+first, a call could finish unwatched while a busy machine slowed the reference, and a submission
+far past its limit would pass (seen: ten times the reference's time against a limit of four).
 Pairs of the same call are remembered for the whole grading, so the course's big searches
 (549,946 nodes) run once even when several checks judge them.
 """
@@ -98,10 +100,9 @@ class Caller:
         """The Pair of `call`: made on both sides the first time it is asked for, then kept."""
         key = json.dumps(call, sort_keys=True)
         if key not in self.seen:
-            pending = self.student.submit(call)
             want = from_reference(self.reference_data(call, key))
             try:
-                got = pending.wait(want.seconds, want.trace)
+                got = self.student.call(call, want.seconds, want.trace)
             except StudentTimedOut as timed_out:
                 raise with_input(timed_out) from None
             self.seen[key] = Pair(call["function"], got, want, call)

@@ -301,8 +301,8 @@ class Student:
         return self.submit(call).wait(reference_seconds, reference_trace)
 
     def submit(self, call):
-        """Send `call` now; the answer is collected by `.wait()`, so that the grader can compute
-        the reference's answer on its own core meanwhile."""
+        """Send `call` now; the answer is collected by `.wait()`, which counts the call's time limit
+        from now: wait at once, as whatever the call uses before the wait begins goes unwatched."""
         function = call["function"]
         if function in self.timed_out:
             raise StudentTimedOut(f"{function} timed out in an earlier check "
