@@ -6,7 +6,7 @@ each test's outcome into a CheckResult with the points grading.toml gives it. Wi
 checks run in that many forked processes, each a pytest session of its own that takes contract
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 
-May import: contract, errors, games, worker, policy, runner, grading, results, checks.
+May import: contract, errors, games, worker, policy, assignments, runner, grading, results, checks.
 """
 import errno
 import hashlib
@@ -21,9 +21,10 @@ from hypothesis.configuration import set_hypothesis_home_dir
 from hypothesis.errors import Flaky
 from hypothesis.internal.conjecture import providers
 
-from autograder.checks.calling import Caller
+from autograder.checks.calling import Caller, reference
 from autograder.checks.judge import CheckFailed
-from autograder.contract import MODULES, judged_function
+from autograder.assignments import SEARCH
+from autograder.contract import judged_function
 from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
 from autograder.grading.answers import LIVE_REFERENCE, public_answers
@@ -34,7 +35,7 @@ from autograder.runner.lanes import available, in_lanes
 from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
 from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
 
-CHECKS = Path(__file__).resolve().parent / "checks"
+CHECKS = Path(__file__).resolve().parent / "checks"  # its pytest.ini runs every assignment's
 
 
 def no_local_constants():
@@ -95,11 +96,12 @@ def check_name(item):
 
 class GradingPlugin:
     """Hands the checks their caller and turns their outcomes into results. `checks` holds every
-    check's name in pytest's order, which is the order of a report."""
+    check's name in pytest's order, which is the order of a report; `functions`, the assignment's,
+    each need one."""
 
-    def __init__(self, caller, config):
+    def __init__(self, caller, config, functions=SEARCH.modules):
         self._caller = caller
-        self.config = config
+        self.config, self.functions = config, functions
         self.results = []
         self.checks = []
         self.config_error = None
@@ -133,7 +135,7 @@ class GradingPlugin:
                 if name not in names and name not in later:
                     raise ConfigError(f"grading.toml names a check that does not exist: "
                                       f"{name!r}{did_you_mean(name, names)}")
-            missing = [f for f in MODULES if f not in set(map(judged_function, names))]
+            missing = [f for f in self.functions if f not in set(map(judged_function, names))]
             if missing:
                 raise ConfigError(f"no check judges {missing[0]}: every contract function "
                                   f"needs one")
@@ -259,13 +261,13 @@ class FunctionQueue:
         return True
 
 
-def pytest_run(plugin, config, *extra, plugins=()):
+def pytest_run(plugin, config, *extra, plugins=(), checks=SEARCH.checks):
     environment.clear()
     use_hypothesis_settings(config)
     # Only the plugins the checks use: whatever else is installed stays out of the grader (and
     # looking for it costs a tenth of a second a run), as does pytest's hook for unraisable
     # exceptions, which collects garbage twice at the end of every session (another tenth).
-    args = [str(CHECKS), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(CHECKS),
+    args = [str(checks), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(checks),
             "--disable-plugin-autoload", "-p", "pytest_timeout", "-p", "_hypothesis_pytestplugin",
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:unraisableexception",
             "-o", f"timeout={config.limits.check_seconds}", *extra]
@@ -278,22 +280,25 @@ def pytest_run(plugin, config, *extra, plugins=()):
         raise GradingError(f"the checks could not run (pytest exit code {int(code)})")
 
 
-def run_checks(caller, config, functions=None):
-    """The plugin that ran the checks, holding their results: all checks in pytest's order, or
-    with `functions`, an iterable of contract functions, theirs as it yields them."""
-    plugin = GradingPlugin(caller, config)
-    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [])
+def run_checks(caller, config, functions=None, assignment=SEARCH):
+    """The plugin that ran the assignment's checks, holding their results: all checks in pytest's
+    order, or with `functions`, an iterable of contract functions, theirs as it yields them."""
+    plugin = GradingPlugin(caller, config, assignment.modules)
+    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [],
+               checks=assignment.checks)
     return plugin
 
 
-def collect_checks(config):
-    """The names of the checks, in order, validated against `config`; nothing is run."""
-    plugin = GradingPlugin(None, config)
-    pytest_run(plugin, config, "--collect-only")
+def collect_checks(config, assignment=SEARCH):
+    """The names of the assignment's checks, in order, validated against `config`; nothing is
+    run."""
+    plugin = GradingPlugin(None, config, assignment.modules)
+    pytest_run(plugin, config, "--collect-only", checks=assignment.checks)
     return plugin.checks
 
 
-def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, functions=None):
+def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, functions=None,
+                   assignment=SEARCH):
     """One pass of the checks in this process, and no Report: start a worker on the submission in
     a sandbox of `sandbox_mode` and let pytest run against it all the checks, or with `functions`
     (an iterable the lanes share, see lanes.py) those of the contract functions it yields. Returns
@@ -302,13 +307,15 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-        plugin = run_checks(Caller(student, answers), config, functions)
+        solution = partial(reference, modules=assignment.modules,
+                           package=assignment.reference_package())
+        plugin = run_checks(Caller(student, answers, solution), config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     return plugin.checks, plugin.results, added
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
-          lanes=None, only=None):
+          lanes=None, only=None, assignment=SEARCH):
     """The Report of the student files in `submission_folder`: the entry point. It stages the
     worker's runtime in `scratch`, picks the sandbox mode (by default the strongest this machine
     offers) and runs run_in_sandbox once, or in `lanes` parallel processes (by default as many
@@ -316,10 +323,11 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     ran, adds those left out as not run, orders them and stamps the report with what made it.
     `answers`, the reference's answers by call, is read and filled in (see Caller). With `only`,
     contract functions, just their checks run; the others' are in the report as not run. The
-    grader running out of its memory is a GradingError."""
+    checks, the reference and the contract are `assignment`'s. The grader running out of its
+    memory is a GradingError."""
     try:
         return _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes,
-                      only)
+                       only, assignment)
     except (MemoryError, OSError) as error:
         if isinstance(error, OSError) and error.errno != errno.ENOMEM:
             raise
@@ -350,19 +358,21 @@ def not_run(config, names, why):
             for name in names]
 
 
-def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only):
+def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only,
+            assignment):
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
     if answers is None and not LIVE_REFERENCE:
         answers = public_answers()
-    runtime = stage_runtime(Path(scratch) / "runtime")
+    runtime = stage_runtime(Path(scratch) / "runtime", assignment.modules)
     mode = sandbox_mode or probe()
-    grading = partial(run_in_sandbox, submission_folder, config, runtime, mode, answers)
-    unknown = sorted(set(only or ()) - set(MODULES))
+    grading = partial(run_in_sandbox, submission_folder, config, runtime, mode, answers,
+                      assignment=assignment)
+    unknown = sorted(set(only or ()) - set(assignment.modules))
     if unknown:
         raise GradingError(f"no contract function is called {unknown[0]!r}")
-    # MODULES lists the minimax functions first, whose checks search all of tic-tac-toe: the
-    # heaviest go first, so that the lanes end together.
-    functions = [function for function in MODULES if not only or function in only]
+    # The contract lists the minimax functions first, whose checks search all of tic-tac-toe:
+    # the heaviest go first, so that the lanes end together.
+    functions = [function for function in assignment.modules if not only or function in only]
     lanes = min(lanes or available(), len(functions))
     if lanes == 1:
         names, checks, _ = grading(functions if only else None)

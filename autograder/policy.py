@@ -135,11 +135,12 @@ def did_you_mean(word, valid):
     return f"; the valid ones are {', '.join(map(repr, valid))}" if len(valid) <= 12 else ""
 
 
-def _refuse_unknown(table, valid, where, source, kind="key"):
-    """The one check for misspelt keys, of sections, limits, checks and [official] alike."""
+def refuse_unknown(table, valid, where, source, kind="key", error=ConfigError):
+    """The one check for misspelt keys, of sections, limits, checks and [official] alike, and of
+    an assignment's file (which raises `error`)."""
     for key in table:
         if key not in valid:
-            raise ConfigError(f"{source}: {where} has an unknown {kind} {key!r}"
+            raise error(f"{source}: {where} has an unknown {kind} {key!r}"
                               f"{did_you_mean(key, valid)}")
 
 
@@ -180,9 +181,9 @@ def load(path=DEFAULT_PATH):
         raise ConfigError(f"no grading configuration at {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
-    _refuse_unknown(data, SECTIONS, "the file", source, kind="section")
+    refuse_unknown(data, SECTIONS, "the file", source, kind="section")
     hypothesis = _section(data, "hypothesis", source)
-    _refuse_unknown(hypothesis, ("max_examples",), "[hypothesis]", source)
+    refuse_unknown(hypothesis, ("max_examples",), "[hypothesis]", source)
     max_examples = _number(hypothesis, "max_examples", EXAMPLES_ALLOWED, "hypothesis.max_examples",
                            source, DEFAULT_MAX_EXAMPLES)
     limits = _limits(_section(data, "limits", source), source)
@@ -195,12 +196,12 @@ def load(path=DEFAULT_PATH):
 
 def _total(grading, source):
     """[grading] total: what the checks' points must add up to (100 when the section is absent)."""
-    _refuse_unknown(grading, ("total",), "[grading]", source)
+    refuse_unknown(grading, ("total",), "[grading]", source)
     return _number(grading, "total", TOTAL_ALLOWED, "grading.total", source, DEFAULT_TOTAL)
 
 
 def _limits(table, source):
-    _refuse_unknown(table, [f.name for f in fields(Limits)], "[limits]", source)
+    refuse_unknown(table, [f.name for f in fields(Limits)], "[limits]", source)
     limits = Limits(**{f.name: _number(table, f.name, f.metadata["allowed"], f"limits.{f.name}",
                                        source, f.default) for f in fields(Limits)})
     # A check shorter than one call's floor would time out on a correct submission's first call.
@@ -228,7 +229,7 @@ def _check(name, entry, total, source):
     if not isinstance(entry, dict):
         raise ConfigError(f"{source}: {where} must be a table like "
                           f"{{ points = 2, visibility = \"hidden\", hint = \"...\" }}")
-    _refuse_unknown(entry, CHECK_KEYS, where, source)
+    refuse_unknown(entry, CHECK_KEYS, where, source)
     points = _number(entry, "points", Allowed(0, total), f"{dotted}.points", source)
     visibility = entry.get("visibility", "visible")
     if visibility not in VISIBILITIES:
@@ -251,7 +252,7 @@ def _check(name, entry, total, source):
 
 def _salt(official, source):
     """[official] salt: any string of at least 16 characters, new each course and term."""
-    _refuse_unknown(official, ("salt",), "[official]", source)
+    refuse_unknown(official, ("salt",), "[official]", source)
     salt = official.get("salt")
     if salt is not None and (type(salt) is not str or len(salt.strip()) < SALT_LENGTH):
         raise ConfigError(f"{source}: official.salt must be a string of at least "

@@ -28,8 +28,10 @@ from autograder.worker.calls import (Call, build_argument, build_game, call, dec
                                      run_observed, state_at)
 
 
-def reference(function):
-    return getattr(importlib.import_module(f"reference.{MODULES[function]}"), function)
+def reference(function, modules=MODULES, package="reference"):
+    """The reference solution of `function`, from the package of an assignment's reference
+    solutions, which holds one module for each of `modules`' (the assignment's contract)."""
+    return getattr(importlib.import_module(f"{package}.{modules[function]}"), function)
 
 
 def from_reference(data):
@@ -87,10 +89,11 @@ class Caller:
 
     `answers` maps a call to the reference's observation as plain data; a batch fills it once,
     grading the reference, and hands it to every student's grading, so that a class costs each
-    student's compute and not the reference's again."""
+    student's compute and not the reference's again. `solution` gives the reference's function of
+    a name (see reference)."""
 
-    def __init__(self, student, answers=None):
-        self.student = student
+    def __init__(self, student, answers=None, solution=reference):
+        self.student, self.solution = student, solution
         self.answers = {} if answers is None else answers
         self.seen = {}
         self.asked = {}  # a node's call -> the student's observation there, asked along a walk
@@ -131,7 +134,7 @@ class Caller:
             if not LIVE_REFERENCE:
                 self.skipped += 1
                 assume(False)
-            self.answers[key] = (compute or partial(perform, reference(call["function"]),
+            self.answers[key] = (compute or partial(perform, self.solution(call["function"]),
                                                     call))()
         return self.answers[key]
 
@@ -146,8 +149,8 @@ class Caller:
         def search():
             arguments = [build_argument(a) for a in extra]
             game = InstrumentedGame(build_game(spec))
-            order = lambda g, state: reference(function)(g, state, *arguments)  # noqa: E731
-            return run_observed(reference("alphabeta_value"),
+            order = lambda g, state: self.solution(function)(g, state, *arguments)  # noqa: E731
+            return run_observed(self.solution("alphabeta_value"),
                                 [game, game.initial, -math.inf, math.inf, order], game)
         searched_in = {"alphabeta_value searched in the order of": function, "game": spec,
                        "args": list(extra)}

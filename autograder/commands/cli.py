@@ -14,11 +14,11 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder import policy as grading_config
+from autograder import assignments, policy as grading_config
 from autograder.commands import batch, gradebook
 from autograder.commands.gradings import Stopped
 from autograder.commands.students import join_roster
-from autograder.contract import MODULES, judged_function
+from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
@@ -71,7 +71,21 @@ def passed_on(args):
         args.allow_weak_sandbox)
 
 
+def submitted_names(paths):
+    """The names of the files at the top of the submissions `paths` (a folder's, or a file's own),
+    by which the assignment is recognised."""
+    names = set()
+    for path in map(Path, paths):
+        try:
+            names |= {p.name for p in path.iterdir()} if path.is_dir() else {path.name}
+        except OSError:
+            continue  # staging it says what is wrong with it
+    return names
+
+
 def grade_command(args):
+    assignment = assignments.chosen(args.assignment, submitted_names(args.submission))
+    args.config = args.config or assignment.policy
     config = grading_config.load(args.config)
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
@@ -81,6 +95,9 @@ def grade_command(args):
             not args.one and any(batch.class_layout(Path(p)) for p in args.submission)):
         if not args.output:
             raise UsageError("grading several submissions needs --output DIR for the results")
+        if assignment is not assignments.SEARCH:
+            raise UsageError(f"a class of the assignment {assignment.name!r} cannot be graded as "
+                             f"a batch yet; grade each submission with --assignment")
         if Path(args.output).exists() and not Path(args.output).is_dir():
             raise UsageError(f"--output {args.output} is a file: give a folder for the "
                                   f"class's results")
@@ -99,27 +116,35 @@ def grade_command(args):
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
               f"{args.output} (gradebook.csv, feedback/ to hand back)")
         return
-    grade_single(args, config, entries[0])
+    grade_single(args, config, entries[0], assignment)
 
 
-def functions_to_grade(args, path):
+def functions_to_grade(args, path, modules):
     """The functions whose checks run: those --only names, of those `path` can hold (a single
-    module holds its own); None for all of them."""
-    held = module_functions(path)
+    module holds its own); None for all of them. `modules` is the assignment's contract."""
+    held = module_functions(path, modules)
+    unknown = [function for function in args.only or () if function not in modules]
+    if unknown:
+        raise UsageError(f"--only {unknown[0]}: the assignment has no such function; it has "
+                         f"{', '.join(modules)}")
     if not args.only:
-        return None if held == list(MODULES) else held
+        return None if held == list(modules) else held
     outside = [function for function in args.only if function not in held]
     if outside:
         raise UsageError(f"--only {outside[0]}: {path} holds only {', '.join(held)}")
     return [function for function in held if function in args.only]
 
 
-def grade_single(args, config, entry):
+def grade_single(args, config, entry, assignment):
     if args.output and not Path(args.output).resolve().parent.is_dir():
         raise UsageError(f"cannot write {args.output}: its folder does not exist")
-    only = functions_to_grade(args, entry.path)
+    only = functions_to_grade(args, entry.path, assignment.modules)
     mode = sandbox_mode(args)
-    if args.reference_answers:
+    if assignment is not assignments.SEARCH:
+        # The answers cache and the verified policies are the built-in assignment's: another's
+        # reference is computed afresh, which its small contract makes cheap.
+        known = None
+    elif args.reference_answers:
         known = answers.load(args.reference_answers)
     elif args.record_answers:
         known = {}  # only what this grading asks: a release must hold no other game's answers
@@ -131,9 +156,9 @@ def grade_single(args, config, entry):
             verify_reference(config, mode, known, args.lanes)
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        folder = stage(entry.path, scratch)
+        folder = stage(entry.path, scratch, assignment.files)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
-                       lanes=args.lanes, only=only)
+                       lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with,
                                         "submission": provenance.source(entry.path)})
     if args.record_answers:
@@ -172,12 +197,14 @@ def verify_reference(config, mode, known, lanes_count):
 def check_config_command(args):
     """Validate grading.toml against the checks, and show what it gives each function, the limits
     and the hypothesis settings: everything grading will use."""
+    assignment = assignments.chosen(args.assignment)
+    args.config = args.config or assignment.policy
     config = grading_config.load(args.config)
-    names = collect_checks(config)
+    names = collect_checks(config, assignment)
     table = Table()
     for column in ("function", "checks", "hidden", "points"):
         table.add_column(column, justify="left" if column == "function" else "right")
-    for function in MODULES:
+    for function in assignment.modules:
         mine = [config.policy(n) for n in names if judged_function(n) == function]
         table.add_row(function, str(len(mine)), str(sum(p.visibility == "hidden" for p in mine)),
                       f"{sum(p.points for p in mine):g}")
@@ -254,7 +281,10 @@ def parser():
                               "several, or a class folder (one "
                               "submission per subfolder or zip, Gradescope's export or "
                               "nbgrader's submitted/), grade a batch into --output DIR")
-    grading.add_argument("--only", action="append", choices=list(MODULES), metavar="FUNCTION",
+    grading.add_argument("--assignment", metavar="NAME_OR_FILE",
+                         help="the assignment to grade: a built-in one's name or an assignment "
+                              "file, .toml (default: the one whose files the submission holds)")
+    grading.add_argument("--only", action="append", metavar="FUNCTION",
                          help="run only this function's checks (repeatable); the others are "
                               "reported as not run")
     grading.add_argument("--jobs", type=int, choices=range(1, 65), metavar="N",
@@ -284,8 +314,8 @@ def parser():
     grading.add_argument("--show-hidden", action="store_true",
                          help="for instructors: show hidden checks' inputs and answers too")
     add_sandbox_arguments(grading)
-    grading.add_argument("--config", default=grading_config.DEFAULT_PATH,
-                         help="the grading policy (default: grading.toml)")
+    grading.add_argument("--config", help="the grading policy (default: the assignment's, "
+                                          "grading.toml for the built-in one)")
     grading.set_defaults(run=grade_command)
     releasing = commands.add_parser("release", help="write the students' repository into DIR")
     releasing.add_argument("directory", help="a new or empty folder")
@@ -318,7 +348,9 @@ def parser():
     grades.add_argument("--output", help="the file to write (default: DIR/grades-FORMAT.csv)")
     grades.set_defaults(run=export_grades_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
-    checking.add_argument("--config", default=grading_config.DEFAULT_PATH)
+    checking.add_argument("--assignment", metavar="NAME_OR_FILE",
+                          help="the assignment whose checks to validate (default: the built-in)")
+    checking.add_argument("--config", help="the grading policy (default: the assignment's)")
     checking.set_defaults(run=check_config_command)
     return main
 

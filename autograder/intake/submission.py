@@ -63,14 +63,15 @@ def _read_limited(handle, limit, budget, what):
     return data
 
 
-def _python_files(path, names):
-    """The .py files at the submission's top level, or one folder deep when nothing is on top."""
+def _python_files(path, names, files):
+    """The .py files at the submission's top level, or one folder deep when nothing is on top:
+    where one of the assignment's `files` is."""
     top = [n for n in names if len(PurePosixPath(n).parts) == 1 and n.endswith(".py")]
-    if any(PurePosixPath(n).name in CONTRACT_FILES for n in top):
+    if any(PurePosixPath(n).name in files for n in top):
         return top
     deeper = [n for n in names if len(PurePosixPath(n).parts) == 2 and n.endswith(".py")]
     folders = {PurePosixPath(n).parts[0] for n in deeper
-               if PurePosixPath(n).name in CONTRACT_FILES and not n.startswith("__MACOSX")}
+               if PurePosixPath(n).name in files and not n.startswith("__MACOSX")}
     if len(folders) == 1:
         folder = folders.pop()
         return [n for n in deeper if PurePosixPath(n).parts[0] == folder]
@@ -82,9 +83,9 @@ def _python_files(path, names):
     return []
 
 
-def _check_found(path, names):
-    if not any(PurePosixPath(n).name in CONTRACT_FILES for n in names):
-        raise SubmissionError(f"{path} holds none of {', '.join(CONTRACT_FILES)}: "
+def _check_found(path, names, files):
+    if not any(PurePosixPath(n).name in files for n in names):
+        raise SubmissionError(f"{path} holds none of {', '.join(files)}: "
                               f"hand in the folder (or a zip of it) with your solutions")
 
 
@@ -106,18 +107,18 @@ def _check_entries(path, infos):
                                   f"the files themselves (not with zip -y)")
 
 
-def _from_zip(path, target):
+def _from_zip(path, target, files):
     budget = _Budget(path)
     try:
         with zipfile.ZipFile(path) as archive:
             _check_entries(path, archive.infolist())
             entries = [info.filename for info in archive.infolist() if not info.is_dir()]
-            names = _python_files(path, entries)
+            names = _python_files(path, entries, files)
             notebooks = _handed_in_notebooks(entries)
             if notebooks and not names:
                 _from_zipped_notebooks(path, archive, notebooks, target, budget)
                 return
-            _check_found(path, names)
+            _check_found(path, names, files)
             for name in names:
                 with archive.open(name) as handle:
                     data = _read_limited(handle, FILE_LIMIT, budget, f"{path}: {name!r}")
@@ -168,14 +169,14 @@ def _read_file(path, limit, budget):
         return _read_limited(handle, limit, budget, str(path))
 
 
-def _from_folder(path, target, budget):
+def _from_folder(path, target, budget, files):
     listing = _listing(path)
-    names = _python_files(path, [name for name in listing if name.endswith(".py")])
+    names = _python_files(path, [name for name in listing if name.endswith(".py")], files)
     notebooks = _handed_in_notebooks(listing)
     if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds
         _from_notebooks([path / name for name in notebooks], target, budget)
         return
-    _check_found(path, names)
+    _check_found(path, names, files)
     for name in names:
         (target / PurePosixPath(name).name).write_bytes(_read_file(path / name, FILE_LIMIT, budget))
 
@@ -200,18 +201,18 @@ def _from_notebooks(notebooks, target, budget):
         extract(notebook, target, FILE_LIMIT)
 
 
-def module_functions(path):
+def module_functions(path, modules=MODULES):
     """The contract functions a submission can hold: a single module file holds its own (see
-    MODULES), anything else all of them."""
+    `modules`, the assignment's), anything else all of them."""
     path = Path(path)
-    if path.is_file() and path.name in CONTRACT_FILES:
-        return [function for function, module in MODULES.items() if f"{module}.py" == path.name]
-    return list(MODULES)
+    if path.is_file() and path.name in {f"{module}.py" for module in modules.values()}:
+        return [function for function, module in modules.items() if f"{module}.py" == path.name]
+    return list(modules)
 
 
-def stage(path, scratch):
+def stage(path, scratch, files=CONTRACT_FILES):
     """Copy the student's files from `path` into `scratch/submission`; return that folder. A
-    single module file (minimax.py) is copied alone."""
+    single module file (minimax.py) is copied alone. `files` are the assignment's modules."""
     path = Path(path)
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
@@ -219,16 +220,16 @@ def stage(path, scratch):
         raise SubmissionError(f"{path} is a symbolic link; hand in the folder or file itself, "
                               f"not a link to it")
     if path.is_dir():
-        _from_folder(path, target, _Budget(path))
+        _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":
         _from_notebooks([path], target, _Budget(path))
     elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
-        _from_zip(path, target)
-    elif path.is_file() and path.name in CONTRACT_FILES:
+        _from_zip(path, target, files)
+    elif path.is_file() and path.name in files:
         (target / path.name).write_bytes(_read_file(path, FILE_LIMIT, _Budget(path)))
     elif path.is_file():
         raise SubmissionError(f"{path} is neither a folder, a zip file, a notebook nor one of "
-                              f"{', '.join(CONTRACT_FILES)}: hand in your solutions folder or a "
+                              f"{', '.join(files)}: hand in your solutions folder or a "
                               f".zip of it")
     else:
         raise SubmissionError(f"no such file or folder: {path}")

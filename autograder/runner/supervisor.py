@@ -11,6 +11,7 @@ student reads the line of their own code where the call was stopped.
 """
 import ast
 import contextlib
+import json
 import linecache
 import os
 import re
@@ -27,9 +28,10 @@ try:  # POSIX only, as in the sandbox
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
+from autograder.contract import MODULES
 from autograder.runner.observations import TOO_DEEP, Observation, brief, from_reply
 from autograder.worker.calls import ANSWER_DEPTH, each_call
-from autograder.worker.protocol import decode_message, encode_message
+from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
 
 PACKAGE = Path(__file__).resolve().parents[1]
 RUNTIME_PACKAGES = ("games", "worker")
@@ -89,11 +91,13 @@ class StudentTimedOut(BaseException):
         self.cause = message  # the check may add its input to the message; this names none
 
 
-def stage_runtime(folder):
-    """Copy the worker's own code, and nothing else of the grader, into `folder`."""
+def stage_runtime(folder, modules=MODULES):
+    """Copy the worker's own code, and nothing else of the grader, into `folder`, with the
+    assignment's `modules` (each function's module, which the worker imports to call it)."""
     target = Path(folder) / "autograder"
     target.mkdir(parents=True)
     (target / "__init__.py").write_text("")
+    (target / MODULES_FILE).write_text(json.dumps(modules))
     shutil.copyfile(PACKAGE / "contract.py", target / "contract.py")
     for package in RUNTIME_PACKAGES:
         shutil.copytree(PACKAGE / package, target / package,

@@ -23,10 +23,9 @@ import signal
 import sys
 import traceback
 
-from autograder.contract import MODULES
 from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES, TooDeep,
                                      each_call, first_printed, perform)
-from autograder.worker.protocol import READY, decode_message, encode_message
+from autograder.worker.protocol import MODULES_FILE, READY, decode_message, encode_message
 
 MESSAGE_LIMIT = 2000
 
@@ -55,14 +54,15 @@ def describe_exception(exc, submission):
 
 
 class Submission:
-    """The student's modules, imported on first use; a module that fails to import stays failed."""
+    """The student's modules, imported on first use; a module that fails to import stays failed.
+    `modules` maps each function of the assignment to its module."""
 
-    def __init__(self, folder):
-        self.folder = folder
+    def __init__(self, folder, modules):
+        self.folder, self.modules = folder, modules
         self.failures = {}
 
     def function(self, name):
-        module_name = MODULES[name]
+        module_name = self.modules[name]
         if module_name in self.failures:
             return None, self.failures[module_name]
         if not os.path.exists(os.path.join(self.folder, module_name + ".py")):
@@ -143,7 +143,8 @@ def main(requests_fd, replies_fd, submission_folder, stack_fd):
     replies = os.fdopen(replies_fd, "wb")
     folder = os.path.abspath(submission_folder)
     sys.path.insert(1, folder)
-    submission = Submission(folder)
+    with open(os.path.join(os.path.dirname(os.path.dirname(__file__)), MODULES_FILE)) as handle:
+        submission = Submission(folder, json.load(handle))
     replies.write(encode_message(READY))
     replies.flush()
     for line in requests:

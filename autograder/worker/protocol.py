@@ -5,6 +5,7 @@ alpha-beta windows are unbounded by default.
 """
 import json
 
+MODULES_FILE = "modules.json"  # in the runtime's autograder folder: {function: its module}
 # The worker's first line, written before any of the student's code runs: a worker that ends
 # before it never started, which is the sandbox's failure, not the submission's.
 READY = {"worker": "ready"}

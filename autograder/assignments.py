@@ -1,0 +1,140 @@
+"""Assignments as data: each one's contract, reference, checks and policy, named in a file.
+
+An instructor adds an assignment without touching the engine. An assignment is its contract (the
+functions students write, their modules, whose nodes are counted), the folder of its reference
+solutions, the folder of its checks and its grading policy. The course's first assignment, SEARCH,
+is built in: its contract is contract.py's. Any other is declared in a TOML file whose paths are
+relative to that file:
+
+    name = "doubling"
+    reference = "reference"          # a package folder: reference/doubling.py holds double()
+    checks = "checks"                # test_*.py, each check an @check test, as in autograder/checks
+    policy = "grading.toml"          # points and limits, as the course's grading.toml
+
+    [[functions]]
+    name = "double"
+    module = "doubling"              # students hand in doubling.py
+    traced = false                   # true: its calls send back the nodes it examined
+
+May import: contract, errors, policy.
+"""
+import sys
+import tomllib
+import types
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from autograder.contract import FUNCTIONS, Function
+from autograder.errors import UsageError
+from autograder.policy import DEFAULT_PATH, refuse_unknown
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ("name", "reference", "checks", "policy", "functions")
+FUNCTION_KEYS = ("name", "module", "traced")
+
+
+@dataclass(frozen=True)
+class Assignment:
+    name: str
+    functions: tuple[Function, ...]
+    reference: Path  # the reference solutions' package folder, one module per contract module
+    checks: Path
+    policy: Path
+
+    @cached_property
+    def modules(self):
+        """Each function's module, in the contract's order."""
+        return {function.name: function.module for function in self.functions}
+
+    @cached_property
+    def files(self):
+        return tuple(dict.fromkeys(f"{function.module}.py" for function in self.functions))
+
+    def reference_package(self):
+        """The name the reference solutions import under: `reference` for the built-in
+        assignment, a package of the assignment's own name, made here, for any other."""
+        if self.reference == SEARCH_REFERENCE:
+            return "reference"
+        name = f"assignment_reference_{self.name}"
+        if name not in sys.modules:
+            package = types.ModuleType(name)
+            package.__path__ = [str(self.reference)]
+            sys.modules[name] = package
+        return name
+
+    def holds(self, names):
+        """How many of the file names `names` are this assignment's modules."""
+        return len(set(names) & set(self.files))
+
+
+SEARCH_REFERENCE = ROOT / "reference"
+SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
+                    DEFAULT_PATH)
+BUILT_IN = (SEARCH,)
+
+
+def load(path):
+    """The assignment a TOML file declares, each mistake in it a one-line UsageError."""
+    path = Path(path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read the assignment ({error.strerror}); give the path "
+                         f"of its TOML file or one of: {', '.join(a.name for a in BUILT_IN)}")
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UsageError(f"{path}: not valid TOML ({error}); fix the assignment's file") from None
+    refuse_unknown(data, KEYS, "the assignment", path, error=UsageError)
+    folders = {key: path.parent / _text(data, key, path) for key in ("reference", "checks")}
+    for key, folder in folders.items():
+        if not folder.is_dir():
+            raise UsageError(f"{path}: {key} = {str(folder)!r} is not a folder; create it or "
+                             f"correct the path (relative to the assignment's file)")
+    policy = path.parent / _text(data, "policy", path)
+    if not policy.is_file():
+        raise UsageError(f"{path}: policy = {str(policy)!r} is not a file; write the "
+                         f"assignment's grading.toml there or correct the path")
+    name = _text(data, "name", path)
+    if not name.isidentifier():
+        raise UsageError(f"{path}: name must be a Python name (letters, digits and _), not "
+                         f"{name!r}")
+    return Assignment(name, _functions(data.get("functions"), path), folders["reference"],
+                      folders["checks"], policy)
+
+
+def chosen(name_or_path, submitted=()):
+    """The assignment `--assignment` names (a built-in one's name or a TOML file); without one,
+    the built-in assignment whose modules the file names `submitted` hold most of."""
+    if name_or_path:
+        named = {assignment.name: assignment for assignment in BUILT_IN}
+        return named.get(name_or_path) or load(name_or_path)
+    return max(BUILT_IN, key=lambda assignment: assignment.holds(submitted))
+
+
+def _functions(entries, path):
+    if not isinstance(entries, list) or not entries:
+        raise UsageError(f"{path}: declare the assignment's functions as [[functions]] tables, "
+                         f"each with a name and a module")
+    functions = []
+    for number, entry in enumerate(entries, 1):
+        where = f" in function {number}"
+        if not isinstance(entry, dict):
+            raise UsageError(f"{path}: function {number} must be a [[functions]] table")
+        refuse_unknown(entry, FUNCTION_KEYS, f"function {number}", path, error=UsageError)
+        name, module = _text(entry, "name", path, where), _text(entry, "module", path, where)
+        traced = entry.get("traced", False)
+        if not (name.isidentifier() and module.isidentifier()) or type(traced) is not bool:
+            raise UsageError(f"{path}: function {number} needs a name and a module that are "
+                             f"Python names, and traced = true or false")
+        if name in (function.name for function in functions):
+            raise UsageError(f"{path}: the function {name!r} is declared twice")
+        functions.append(Function(name, module, traced))
+    return tuple(functions)
+
+
+def _text(table, key, path, where=""):
+    value = table.get(key)
+    if type(value) is not str or not value.strip():
+        raise UsageError(f"{path}: {key} must be a non-empty string{where}")
+    return value
+

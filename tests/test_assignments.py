@@ -1,0 +1,134 @@
+"""Assignments as data: an instructor's own assignment, declared in a file of a temporary folder
+with its reference, checks and policy, is graded by the engine as it stands; the built-in
+assignment is chosen by default; a mistake in an assignment's file is one line saying what to fix.
+"""
+import textwrap
+
+import pytest
+
+from support.cli import grade_json, run_cli
+from autograder import assignments
+from autograder.errors import UsageError
+
+DECLARATION = """\
+name = "doubling"
+reference = "reference"
+checks = "checks"
+policy = "grading.toml"
+
+[[functions]]
+name = "double"
+module = "doubling"
+"""
+
+CHECK = '''\
+from hypothesis import given, strategies as st
+
+from autograder.checks import check, judge
+from autograder.worker.calls import call
+
+
+@check("double: twice any whole number")
+@given(number=st.integers(-1000, 1000))
+def test_double(caller, number):
+    judge.same_answer(caller.both(call("double", None, number)), None, f"twice {number}")
+'''
+
+POLICY = """\
+[grading]
+total = 10
+
+[hypothesis]
+max_examples = 30
+
+[checks]
+"double: twice any whole number" = { points = 10 }
+"""
+
+
+def toy_assignment(folder, declaration=DECLARATION):
+    """The one-function assignment of this file, written into `folder`: its declaration's path."""
+    for path, text in {"assignment.toml": declaration, "grading.toml": POLICY,
+                       "checks/test_doubling.py": CHECK,
+                       "reference/doubling.py": "def double(number):\n    return 2 * number\n",
+                       }.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(textwrap.dedent(text))
+    return folder / "assignment.toml"
+
+
+def submission(folder, body):
+    folder.mkdir()
+    (folder / "doubling.py").write_text(f"def double(number):\n    {body}\n")
+    return folder
+
+
+@pytest.mark.e2e
+def test_an_assignment_declared_in_a_file_is_graded_without_touching_the_engine(tmp_path):
+    declared = toy_assignment(tmp_path / "toy")
+    right = grade_json(submission(tmp_path / "right", "return number + number"),
+                       tmp_path / "r", "--assignment", declared)
+    assert [(t["name"], t["score"], t["max_score"]) for t in right["tests"]] == [
+        ("double: twice any whole number", 10, 10)]
+
+    wrong = grade_json(submission(tmp_path / "wrong", "return number * (2 if number > 0 else 1)"),
+                       tmp_path / "w", "--assignment", declared)
+    [test] = wrong["tests"]
+    assert (test["score"], test["status"]) == (0, "failed")
+    # hypothesis shrinks the failure to the negative number nearest zero
+    assert "double returned -1, but it should return -2, twice -1." in test["output"]
+
+
+@pytest.mark.e2e
+def test_a_submission_of_the_built_in_assignment_is_graded_as_it_by_default(tmp_path):
+    toy = submission(tmp_path / "toy", "return 2 * number")
+    completed = run_cli("grade", toy)
+    assert completed.returncode == 2
+    assert completed.stderr == (f"autograder: {toy} holds none of minimax.py, alphabeta.py, "
+                                f"ordering.py, price_war.py: hand in the folder (or a zip of it) "
+                                f"with your solutions\n")
+
+
+def test_only_names_a_function_of_the_chosen_assignment(tmp_path):
+    declared = toy_assignment(tmp_path / "toy")
+    completed = run_cli("grade", submission(tmp_path / "s", "return 2 * number"),
+                        "--assignment", declared, "--only", "minimax_value")
+    assert completed.returncode == 2
+    assert completed.stderr == ("autograder: --only minimax_value: the assignment has no such "
+                                "function; it has double\n")
+
+
+@pytest.mark.parametrize("change, error", [
+    (("name = \"doubling\"", "nme = \"doubling\""),
+     "{path}: the assignment has an unknown key 'nme'; did you mean 'name'?"),
+    (("checks = \"checks\"", "checks = \"tests\""),
+     "{path}: checks = '{folder}/tests' is not a folder; create it or correct the path "
+     "(relative to the assignment's file)"),
+    (("module = \"doubling\"", "module = \"doubling.py\""),
+     "{path}: function 1 needs a name and a module that are Python names, and traced = true or "
+     "false"),
+    (("[[functions]]", "[[function]]"),
+     "{path}: the assignment has an unknown key 'function'; did you mean 'functions'?"),
+    (("policy = \"grading.toml\"", "policy = \"policy.toml\""),
+     "{path}: policy = '{folder}/policy.toml' is not a file; write the assignment's grading.toml "
+     "there or correct the path"),
+    (("name = \"doubling\"", "name = \"doubling-2\""),
+     "{path}: name must be a Python name (letters, digits and _), not 'doubling-2'"),
+])
+def test_a_mistake_in_an_assignment_file_is_one_line_saying_what_to_fix(tmp_path, change, error):
+    declared = toy_assignment(tmp_path, DECLARATION.replace(*change))
+    with pytest.raises(UsageError) as raised:
+        assignments.load(declared)
+    assert str(raised.value) == error.format(path=declared, folder=tmp_path)
+
+
+def test_a_missing_assignment_file_names_the_built_in_ones(tmp_path):
+    with pytest.raises(UsageError, match=r"cannot read the assignment \(No such file or "
+                                         r"directory\); give the path of its TOML file or one "
+                                         r"of: search$"):
+        assignments.chosen(str(tmp_path / "nothing.toml"))
+
+
+def test_the_built_in_assignment_is_chosen_by_name_or_by_the_files_handed_in():
+    assert assignments.chosen("search") is assignments.SEARCH
+    assert assignments.chosen(None, {"minimax.py", "notes.txt"}) is assignments.SEARCH
