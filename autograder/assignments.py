@@ -18,6 +18,7 @@ relative to that file:
 
 May import: contract, errors, policy.
 """
+import functools
 import sys
 import tomllib
 import types
@@ -48,6 +49,11 @@ class Assignment:
         return {function.name: function.module for function in self.functions}
 
     @cached_property
+    def traced(self):
+        """The functions whose examined nodes the checks compare."""
+        return frozenset(function.name for function in self.functions if function.traced)
+
+    @cached_property
     def files(self):
         return tuple(dict.fromkeys(f"{function.module}.py" for function in self.functions))
 
@@ -68,10 +74,6 @@ class Assignment:
         return len(set(names) & set(self.files))
 
 
-SEARCH_REFERENCE = ROOT / "reference"
-SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
-                    DEFAULT_PATH)
-BUILT_IN = (SEARCH,)
 
 
 def load(path):
@@ -81,7 +83,7 @@ def load(path):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise UsageError(f"{path}: cannot read the assignment ({error.strerror}); give the path "
-                         f"of its TOML file or one of: {', '.join(a.name for a in BUILT_IN)}")
+                         f"of its TOML file or one of: {', '.join(a.name for a in built_in())}")
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: not valid TOML ({error}); fix the assignment's file") from None
     refuse_unknown(data, KEYS, "the assignment", path, error=UsageError)
@@ -102,13 +104,26 @@ def load(path):
                       folders["checks"], policy)
 
 
+SEARCH_REFERENCE = ROOT / "reference"
+SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
+                    DEFAULT_PATH)
+DECLARED = ROOT / "assignments"  # each folder with an assignment.toml there is an assignment
+
+
+@functools.cache
+def built_in():
+    """The built-in assignment and every one declared in a folder of assignments/ (the course's
+    second, cutoff, is declared so, as any instructor's would be)."""
+    return (SEARCH, *map(load, sorted(DECLARED.glob("*/assignment.toml"))))
+
+
 def chosen(name_or_path, submitted=()):
     """The assignment `--assignment` names (a built-in one's name or a TOML file); without one,
     the built-in assignment whose modules the file names `submitted` hold most of."""
     if name_or_path:
-        named = {assignment.name: assignment for assignment in BUILT_IN}
+        named = {assignment.name: assignment for assignment in built_in()}
         return named.get(name_or_path) or load(name_or_path)
-    return max(BUILT_IN, key=lambda assignment: assignment.holds(submitted))
+    return max(built_in(), key=lambda assignment: assignment.holds(submitted))
 
 
 def _functions(entries, path):

@@ -309,7 +309,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
         solution = partial(reference, modules=assignment.modules,
                            package=assignment.reference_package())
-        plugin = run_checks(Caller(student, answers, solution), config, functions, assignment)
+        caller = Caller(student, answers, solution, assignment.traced)
+        plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     return plugin.checks, plugin.results, added
 

@@ -125,10 +125,12 @@ def test_a_mistake_in_an_assignment_file_is_one_line_saying_what_to_fix(tmp_path
 def test_a_missing_assignment_file_names_the_built_in_ones(tmp_path):
     with pytest.raises(UsageError, match=r"cannot read the assignment \(No such file or "
                                          r"directory\); give the path of its TOML file or one "
-                                         r"of: search$"):
+                                         r"of: search, cutoff$"):
         assignments.chosen(str(tmp_path / "nothing.toml"))
 
 
-def test_the_built_in_assignment_is_chosen_by_name_or_by_the_files_handed_in():
+def test_a_built_in_assignment_is_chosen_by_name_or_by_the_files_handed_in():
     assert assignments.chosen("search") is assignments.SEARCH
     assert assignments.chosen(None, {"minimax.py", "notes.txt"}) is assignments.SEARCH
+    assert assignments.chosen(None, {"negamax.py"}).name == "cutoff"
+    assert assignments.chosen("cutoff").files == ("negamax.py", "heuristic.py")

@@ -18,7 +18,7 @@ from functools import partial
 from hypothesis import assume
 
 from autograder.checks.judge import CheckFailed, shown
-from autograder.contract import MODULES
+from autograder.contract import MODULES, TRACED
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
 from autograder.grading.answers import LIVE_REFERENCE
@@ -90,10 +90,11 @@ class Caller:
     `answers` maps a call to the reference's observation as plain data; a batch fills it once,
     grading the reference, and hands it to every student's grading, so that a class costs each
     student's compute and not the reference's again. `solution` gives the reference's function of
-    a name (see reference)."""
+    a name (see reference); the calls of the functions in `traced`, whose nodes the assignment
+    counts, bring back their trace."""
 
-    def __init__(self, student, answers=None, solution=reference):
-        self.student, self.solution = student, solution
+    def __init__(self, student, answers=None, solution=reference, traced=TRACED):
+        self.student, self.solution, self.traced = student, solution, traced
         self.answers = {} if answers is None else answers
         self.seen = {}
         self.asked = {}  # a node's call -> the student's observation there, asked along a walk
@@ -101,6 +102,8 @@ class Caller:
 
     def both(self, call):
         """The Pair of `call`: made on both sides the first time it is asked for, then kept."""
+        if not call["trace"] and call["function"] in self.traced:
+            call = {**call, "trace": True}  # call() knows only the built-in assignment's
         key = json.dumps(call, sort_keys=True)
         if key not in self.seen:
             want = from_reference(self.reference_data(call, key))

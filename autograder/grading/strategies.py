@@ -128,6 +128,20 @@ def games_with_evaluations(draw):
 
 
 @st.composite
+def cut_off_games(draw):
+    """A tree game, a table evaluation of its every node and a depth to cut the search at, from
+    the root alone (0) to past the deepest leaves, where nothing is evaluated."""
+    game, evaluation = draw(games_with_evaluations())
+    return game, evaluation, draw(st.integers(0, MAX_DEPTH))
+
+
+@st.composite
+def cut_off_games_with_windows(draw):
+    game, evaluation, depth = draw(cut_off_games())
+    return game, evaluation, depth, draw(windows(game))
+
+
+@st.composite
 def positions(draw):
     """A tic-tac-toe board (9 characters) reached by legal play and not yet over."""
     cells = draw(st.permutations(range(9)))

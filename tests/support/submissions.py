@@ -7,12 +7,16 @@ import tomllib
 from support.paths import REFERENCE, ROOT
 
 SUBMISSIONS = sorted(p.parent for p in (ROOT / "tests" / "submissions").glob("*/expected.toml"))
+# The second assignment's (each expected.toml says assignment = "cutoff")
+CUTOFF_SUBMISSIONS = sorted(p.parent for p in (ROOT / "tests" / "cutoff_submissions").glob(
+    "*/expected.toml"))
 
 
-def reference_files(target):
-    """Copy the reference's four modules into `target`, as a complete correct submission."""
+def reference_files(target, reference=REFERENCE):
+    """Copy the reference's modules (by default the first assignment's four) into `target`, as a
+    complete correct submission."""
     target.mkdir(parents=True, exist_ok=True)
-    for source in REFERENCE.glob("*.py"):
+    for source in reference.glob("*.py"):
         if source.name != "__init__.py":
             shutil.copy(source, target / source.name)
     return target
@@ -20,13 +24,14 @@ def reference_files(target):
 
 def assembled(folder, target):
     """The submission a folder of tests/submissions stands for, in `target`: its modules,
-    completed with the reference's others unless its expected.toml says own_files_only. Returns
-    the expected outcome."""
+    completed with the reference's others (its assignment's) unless its expected.toml says
+    own_files_only. Returns the expected outcome."""
     expected = tomllib.loads((folder / "expected.toml").read_text())
     if expected.get("own_files_only"):
         target.mkdir(parents=True)
     else:
-        reference_files(target)
+        reference_files(target, REFERENCE / expected["assignment"]
+                        if "assignment" in expected else REFERENCE)
     for source in folder.glob("*.py"):
         shutil.copy(source, target / source.name)
     return expected

@@ -1,0 +1,63 @@
+"""Checks of heuristic.py: heuristic values at every cut-off depth, the window rule, the nodes
+examined (so the cut-off's exact level), and tic-tac-toe with the course's open-lines
+evaluation."""
+from hypothesis import example, given
+
+from autograder.checks import check, course, judge
+from autograder.drawing import name_node
+from autograder.games.specs import open_lines_evaluation, table_evaluation
+from autograder.grading import strategies
+from autograder.worker.calls import call, evaluation_argument
+
+# The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.
+TEXTBOOK_EVALUATION = table_evaluation([((), 0), ((0,), 5), ((1,), 1), ((2,), 7)])
+OPEN_LINES = evaluation_argument(open_lines_evaluation())
+
+
+def cut_off(game, evaluation, depth):
+    """The input shown: the tree, the depth and the evaluation, by the nodes' names."""
+    scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
+    return judge.shown(game, note=f"The search is cut off at depth {depth}; the evaluation "
+                                  f"gives {scores}.")
+
+
+@check("heuristic_value: values at every cut-off depth on random trees")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1))
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+def test_heuristic_value_on_trees(caller, case):
+    game, evaluation, depth = case
+    judge.same_answer(caller.both(call("heuristic_value", game, depth,
+                                       evaluation_argument(evaluation))),
+                      cut_off(game, evaluation, depth), f"the heuristic value at depth {depth}")
+
+
+@check("heuristic_value: meets the window rule under any window")
+@given(case=strategies.cut_off_games_with_windows())
+def test_heuristic_value_window_rule(caller, case):
+    game, evaluation, depth, (alpha, beta) = case
+    evaluated = evaluation_argument(evaluation)
+    value = caller.reference_data(call("heuristic_value", game, depth, evaluated))["answer"]
+    judge.window_rule(caller.both(call("heuristic_value", game, depth, evaluated, alpha, beta)),
+                      value, alpha, beta, cut_off(game, evaluation, depth))
+
+
+@check("heuristic_value: examines the reference's nodes, cut off at the right level")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1))
+def test_heuristic_value_nodes(caller, case):
+    game, evaluation, depth = case
+    judge.same_trace(caller.both(call("heuristic_value", game, depth,
+                                      evaluation_argument(evaluation))),
+                     game, cut_off(game, evaluation, depth))
+
+
+@check("heuristic_value: tic-tac-toe with the open-lines evaluation at depths 1 to 3")
+def test_heuristic_value_tictactoe(caller):
+    for game in course.POSITIONS:
+        for depth in (1, 2, 3):
+            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
+                                                            f"course's open-lines evaluation.")
+            pair = caller.both(call("heuristic_value", game, depth, OPEN_LINES))
+            judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
+            judge.same_trace(pair, game, shown)

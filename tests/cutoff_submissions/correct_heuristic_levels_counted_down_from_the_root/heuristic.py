@@ -1,0 +1,24 @@
+import math
+
+
+def heuristic_value(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf, order=None):
+    return search(game, state, 0, depth, evaluate, alpha, beta, order)
+
+
+def search(game, state, k, depth, evaluate, alpha, beta, order):
+    # k counts the levels descended, as the lesson writes it; fail-hard, as 003 does.
+    if game.is_terminal(state):
+        return game.utility(state)
+    if k == depth:
+        return evaluate(state)
+    maximizing = game.to_move(state) == "MAX"
+    for action in (order(game, state) if order else game.actions(state)):
+        value = search(game, game.result(state, action), k + 1, depth, evaluate, alpha, beta,
+                       order)
+        if maximizing:
+            alpha = max(alpha, value)
+        else:
+            beta = min(beta, value)
+        if alpha >= beta:
+            return beta if maximizing else alpha
+    return alpha if maximizing else beta

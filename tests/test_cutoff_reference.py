@@ -1,0 +1,84 @@
+"""The second assignment's reference against the lessons and the first assignment's reference,
+derived independently: negamax is alpha-beta for the player to move, node for node; heuristic
+alpha-beta cut off past the deepest leaf is alpha-beta; at depth 1 on tic-tac-toe it takes the
+lesson's open-lines figure for the centre, 4 (tests/test_games.py holds the corner's 3 and the
+edge's 2)."""
+import math
+
+from hypothesis import given, settings
+
+from autograder.games import TicTacToe, TreeGame
+from autograder.games.instrumented import InstrumentedGame
+from autograder.games.orders import build_evaluation
+from autograder.games.tictactoe import open_lines
+from autograder.grading import strategies
+from reference.alphabeta import alphabeta_value
+from reference.cutoff.heuristic import heuristic_value
+from reference.cutoff.negamax import negamax_value
+from reference.minimax import minimax_value
+
+TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def searched(search, tree, root, *args):
+    """The answer of `search` on the tree game and the nodes it examined."""
+    game = InstrumentedGame(TreeGame(tree, root))
+    return search(game, game.initial, *args), game.trace
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=strategies.games_with_windows())
+def test_negamax_is_alpha_beta_for_the_player_to_move(case):
+    game, (alpha, beta) = case
+    for rooted in strategies.both_roots(game):
+        sign = 1 if rooted["root"] == "MAX" else -1
+        tree, root = rooted["tree"], rooted["root"]
+        value, nodes = searched(negamax_value, tree, root)
+        assert value == sign * minimax_value(TreeGame(tree, root), TreeGame(tree, root).initial)
+        # in the window, as MAX's values (alpha, beta) are MIN's (-beta, -alpha)
+        window = (alpha, beta) if sign == 1 else (-beta, -alpha)
+        assert searched(negamax_value, tree, root, *window)[1] == \
+            searched(alphabeta_value, tree, root, alpha, beta)[1]
+        assert nodes == searched(alphabeta_value, tree, root)[1]
+
+
+def test_negamax_on_the_textbook_tree():
+    assert searched(negamax_value, TEXTBOOK, "MAX") == (3, searched(alphabeta_value, TEXTBOOK,
+                                                                      "MAX")[1])
+    assert len(searched(negamax_value, TEXTBOOK, "MAX")[1]) == 11
+    assert searched(negamax_value, TEXTBOOK, "MIN")[0] == -6
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=strategies.games_with_evaluations())
+def test_heuristic_value_past_the_deepest_leaf_is_alpha_beta(case):
+    game, evaluation = case
+    evaluate = build_evaluation(evaluation)
+    tree, root = game["tree"], game["root"]
+    assert searched(heuristic_value, tree, root, strategies.MAX_DEPTH, evaluate) == \
+        searched(alphabeta_value, tree, root)
+
+
+@settings(max_examples=100, deadline=None)
+@given(case=strategies.games_with_evaluations())
+def test_heuristic_value_at_depth_0_evaluates_the_root_alone(case):
+    game, evaluation = case
+    scores = {tuple(path): score for path, score in evaluation["values"]}
+    assert searched(heuristic_value, game["tree"], game["root"], 0,
+                    build_evaluation(evaluation)) == (scores[()], [()])
+
+
+def test_textbook_tree_with_evaluations_at_depth_1_and_2():
+    scores = {(): 0, (0,): 5, (1,): 1, (2,): 7}
+    evaluate = lambda state: scores.get(state.path, 0)  # noqa: E731
+    value, nodes = searched(heuristic_value, TEXTBOOK, "MAX", 1, evaluate)
+    assert (value, len(nodes)) == (7, 4)
+    assert searched(heuristic_value, TEXTBOOK, "MAX", 2, evaluate)[0] == 3
+
+
+def test_depth_1_from_the_empty_board_takes_the_centres_4_after_examining_10_nodes():
+    game = InstrumentedGame(TicTacToe())
+    assert heuristic_value(game, game.initial, 1, open_lines) == 4
+    assert len(game.trace) == 10
+    assert heuristic_value(TicTacToe(), TicTacToe().initial, 1, open_lines,
+                           -math.inf, 3) >= 3  # fails high at beta = 3
