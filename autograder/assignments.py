@@ -4,7 +4,8 @@ An instructor adds an assignment without touching the engine. An assignment is i
 functions students write, their modules, whose nodes are counted), the folder of its reference
 solutions, the folder of its checks and its grading policy. The course's first assignment, SEARCH,
 is built in: its contract is contract.py's. Any other is declared in a TOML file whose paths are
-relative to that file:
+relative to that file, and whose folder holds the stubs students start from (python -m
+autograder.distribution.stubs --assignment FILE writes them there):
 
     name = "doubling"
     reference = "reference"          # a package folder: reference/doubling.py holds double()
@@ -42,6 +43,8 @@ class Assignment:
     reference: Path  # the reference solutions' package folder, one module per contract module
     checks: Path
     policy: Path
+    stubs: Path  # what students start from: the reference's modules, their solutions cut out
+    argument: str = "search"  # what --assignment names it by: a built-in name or its file
 
     @cached_property
     def modules(self):
@@ -101,12 +104,12 @@ def load(path):
         raise UsageError(f"{path}: name must be a Python name (letters, digits and _), not "
                          f"{name!r}")
     return Assignment(name, _functions(data.get("functions"), path), folders["reference"],
-                      folders["checks"], policy)
+                      folders["checks"], policy, path.parent, str(path))
 
 
 SEARCH_REFERENCE = ROOT / "reference"
 SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
-                    DEFAULT_PATH)
+                    DEFAULT_PATH, ROOT / "assignments")
 DECLARED = ROOT / "assignments"  # each folder with an assignment.toml there is an assignment
 
 

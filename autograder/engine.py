@@ -99,9 +99,9 @@ class GradingPlugin:
     check's name in pytest's order, which is the order of a report; `functions`, the assignment's,
     each need one."""
 
-    def __init__(self, caller, config, functions=SEARCH.modules):
+    def __init__(self, caller, config, functions=SEARCH.modules, checks_folder=SEARCH.checks):
         self._caller = caller
-        self.config, self.functions = config, functions
+        self.config, self.functions, self.checks_folder = config, functions, checks_folder
         self.results = []
         self.checks = []
         self.config_error = None
@@ -169,7 +169,8 @@ class GradingPlugin:
         if not is_hypothesis_test(test):
             return None
         fixtures = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
-        answers, key = self._caller.answers, examples.key(check_name(pyfuncitem), test)
+        answers = self._caller.answers
+        key = examples.key(check_name(pyfuncitem), test, self.checks_folder)
         if key in answers and examples.replayed(test, fixtures, answers[key]):
             return True
         with examples.recorded(test, fixtures) as met:
@@ -283,7 +284,7 @@ def pytest_run(plugin, config, *extra, plugins=(), checks=SEARCH.checks):
 def run_checks(caller, config, functions=None, assignment=SEARCH):
     """The plugin that ran the assignment's checks, holding their results: all checks in pytest's
     order, or with `functions`, an iterable of contract functions, theirs as it yields them."""
-    plugin = GradingPlugin(caller, config, assignment.modules)
+    plugin = GradingPlugin(caller, config, assignment.modules, assignment.checks)
     pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [],
                checks=assignment.checks)
     return plugin
@@ -292,7 +293,7 @@ def run_checks(caller, config, functions=None, assignment=SEARCH):
 def collect_checks(config, assignment=SEARCH):
     """The names of the assignment's checks, in order, validated against `config`; nothing is
     run."""
-    plugin = GradingPlugin(None, config, assignment.modules)
+    plugin = GradingPlugin(None, config, assignment.modules, assignment.checks)
     pytest_run(plugin, config, "--collect-only", checks=assignment.checks)
     return plugin.checks
 
@@ -401,4 +402,5 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
-                  made_with=provenance.made_with(config))
+                  made_with=provenance.made_with(config, assignment.checks,
+                                                 assignment.reference))

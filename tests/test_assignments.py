@@ -2,11 +2,13 @@
 with its reference, checks and policy, is graded by the engine as it stands; the built-in
 assignment is chosen by default; a mistake in an assignment's file is one line saying what to fix.
 """
+import json
+import shutil
 import textwrap
 
 import pytest
 
-from support.cli import grade_json, run_cli
+from support.cli import grade_json, read_gradebook, run_cli
 from autograder import assignments
 from autograder.errors import UsageError
 
@@ -134,3 +136,23 @@ def test_a_built_in_assignment_is_chosen_by_name_or_by_the_files_handed_in():
     assert assignments.chosen(None, {"minimax.py", "notes.txt"}) is assignments.SEARCH
     assert assignments.chosen(None, {"negamax.py"}).name == "cutoff"
     assert assignments.chosen("cutoff").files == ("negamax.py", "heuristic.py")
+
+
+@pytest.mark.e2e
+def test_a_class_of_the_second_assignment_is_graded_into_its_own_gradebook(tmp_path):
+    """A batch recognises the assignment by the class's files, grades its reference first, and
+    gives the gradebook a column per function of that assignment."""
+    cutoff = assignments.chosen("cutoff")
+    klass = tmp_path / "class"
+    shutil.copytree(cutoff.reference, klass / "right")
+    (klass / "stubs").mkdir()
+    for name in cutoff.files:
+        shutil.copy(cutoff.stubs / name, klass / "stubs" / name)
+    completed = run_cli("grade", klass, "--output", tmp_path / "out")
+    assert completed.returncode == 0, completed.stderr
+    book = read_gradebook(tmp_path / "out")
+    assert [(row["negamax_value"], row["heuristic_value"], row["total"], row["max"])
+            for row in (book["right"], book["stubs"])] == [("50", "50", "100", "100"),
+                                                           ("0", "0", "0", "100")]
+    reference = json.loads((tmp_path / "out" / ".cache" / "reference.json").read_text())
+    assert reference["submission"] == "cutoff" and reference["points"] == 100

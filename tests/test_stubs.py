@@ -9,18 +9,21 @@ import tomllib
 
 import pytest
 
+from autograder.assignments import built_in
 from autograder.distribution.stubs import generate, main, stub_source
-from autograder.contract import FILES as CONTRACT_FILES
 from support.cli import grade_json
-from support.paths import REFERENCE, ROOT
+from support.paths import REFERENCE
 
-ASSIGNMENTS = ROOT / "assignments"
 CONTRACT = {
     "minimax.py": {"minimax_value", "minimax_decision"},
     "alphabeta.py": {"alphabeta_value", "alphabeta_decision"},
     "ordering.py": {"center_first", "evaluation_order"},
     "price_war.py": {"rational_response", "rational_decision", "guaranteed_decision"},
+    "negamax.py": {"negamax_value"},  # the second assignment's, cutoff
+    "heuristic.py": {"heuristic_value"},
 }
+ASSIGNMENTS = {assignment.name: assignment for assignment in built_in()}
+STUBS = [(name, file) for name, assignment in ASSIGNMENTS.items() for file in assignment.files]
 REGENERATE = "assignments/ is out of date: run `.venv/bin/python -m autograder.distribution.stubs`"
 
 
@@ -31,13 +34,15 @@ def load(path):
     return module
 
 
-def test_committed_stubs_are_what_the_reference_generates(tmp_path):
-    written = generate(REFERENCE, tmp_path)
-    assert sorted(p.name for p in written) == sorted(CONTRACT_FILES)
-    assert sorted(p.name for p in ASSIGNMENTS.glob("*.py")) == sorted(CONTRACT_FILES)
-    for name in CONTRACT_FILES:
-        assert (ASSIGNMENTS / name).read_bytes() == (tmp_path / name).read_bytes(), REGENERATE
-    assert main(["--check"]) == 0
+@pytest.mark.parametrize("assignment", ASSIGNMENTS.values(), ids=ASSIGNMENTS)
+def test_committed_stubs_are_what_the_reference_generates(tmp_path, assignment):
+    written = generate(assignment.reference, tmp_path, assignment.files)
+    assert sorted(p.name for p in written) == sorted(assignment.files)
+    assert sorted(p.name for p in assignment.stubs.glob("*.py")) == sorted(assignment.files)
+    for name in assignment.files:
+        assert (assignment.stubs / name).read_bytes() == (tmp_path / name).read_bytes(), \
+            REGENERATE + f" --assignment {assignment.name}"
+    assert main(["--check", "--assignment", assignment.name]) == 0
 
 
 def test_stub_source_replaces_bodies_and_removes_module_level_regions():
@@ -90,9 +95,9 @@ def test_generate_refuses_a_module_without_markers(tmp_path):
         generate(reference, tmp_path / "stubs")
 
 
-@pytest.mark.parametrize("name", CONTRACT_FILES)
-def test_stubs_import_cleanly_and_raise_not_implemented(name):
-    module = load(ASSIGNMENTS / name)
+@pytest.mark.parametrize("assignment, name", STUBS)
+def test_stubs_import_cleanly_and_raise_not_implemented(assignment, name):
+    module = load(ASSIGNMENTS[assignment].stubs / name)
     functions = {n: f for n, f in inspect.getmembers(module, inspect.isfunction)
                  if f.__module__ == module.__name__}
     assert set(functions) == CONTRACT[name]
@@ -104,9 +109,9 @@ def test_stubs_import_cleanly_and_raise_not_implemented(name):
             function(*[None] * len(required))
 
 
-@pytest.mark.parametrize("name", CONTRACT_FILES)
-def test_stubs_have_no_unused_imports(name):
-    tree = ast.parse((ASSIGNMENTS / name).read_text())
+@pytest.mark.parametrize("assignment, name", STUBS)
+def test_stubs_have_no_unused_imports(assignment, name):
+    tree = ast.parse((ASSIGNMENTS[assignment].stubs / name).read_text())
     imported = {alias.asname or alias.name.split(".")[0]
                 for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
                 for alias in node.names}
@@ -115,10 +120,12 @@ def test_stubs_have_no_unused_imports(name):
 
 
 @pytest.mark.e2e
-def test_grading_the_stubs_scores_zero_on_every_check(tmp_path):
+@pytest.mark.parametrize("assignment", ASSIGNMENTS.values(), ids=ASSIGNMENTS)
+def test_grading_the_stubs_scores_zero_on_every_check(tmp_path, assignment):
+    """Graded as students hand the folder in: the assignment is recognised by its files."""
     submission = tmp_path / "submission"
-    shutil.copytree(ASSIGNMENTS, submission)
-    checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    shutil.copytree(assignment.stubs, submission)
+    checks = tomllib.loads(assignment.policy.read_text())["checks"]
 
     results = grade_json(submission, tmp_path)
 

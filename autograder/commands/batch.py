@@ -32,6 +32,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
+from autograder.assignments import SEARCH
 from autograder.commands import gradebook, students
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
@@ -44,12 +45,10 @@ from autograder.results import NOT_RUN
 from autograder.runner import lanes
 from autograder.runner.observations import escaped
 
-REFERENCE = Path(__file__).resolve().parents[2] / "reference"
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
 ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
 FEEDBACK = "feedback"  # the folder of the student views, one per submission, ready to hand back
 SIMILARITY = "similarity.html"
-STUBS = REFERENCE.parent / "assignments"  # what every student starts from: never similarity
 CLOSEST_SHOWN = 8  # pairs listed in the batch's summary; similarity.html has them all
 
 
@@ -97,15 +96,16 @@ def _nbgrader_submitted(folder):
     return entries
 
 
-def _holds_submission(folder):
-    return any((folder / name).is_file() for name in CONTRACT_FILES)
+def _holds_submission(folder, files):
+    return any((folder / name).is_file() for name in files)
 
 
-def find_submissions(paths):
-    """The submissions in `paths`: each a folder or zip, or a class in a known layout."""
+def find_submissions(paths, files=CONTRACT_FILES):
+    """The submissions in `paths`: each a folder or zip, or a class in a known layout; `files` are
+    the assignment's modules, which a single submission holds."""
     entries = []
     for path in map(Path, paths):
-        layout = class_layout(path)
+        layout = class_layout(path, files)
         if layout == "gradescope":
             entries += _gradescope_export(path)
         elif layout == "nbgrader":
@@ -118,16 +118,17 @@ def find_submissions(paths):
     return _with_unique_ids(entries)
 
 
-def class_layout(path):
+def class_layout(path, files=CONTRACT_FILES):
     """How `path` holds a class: "gradescope" (an export), "nbgrader" (submitted/), "folders"
-    (one subfolder or zip per submission), or None when it is one submission."""
+    (one subfolder or zip per submission), or None when it is one submission (holding any of the
+    assignment's `files`)."""
     if not path.is_dir():
         return None
     if (path / "submission_metadata.yml").is_file():
         return "gradescope"
     if path.name == "submitted" or (path / "submitted").is_dir():
         return "nbgrader"
-    if not _holds_submission(path) and any(_in_class(child) for child in path.iterdir()):
+    if not _holds_submission(path, files) and any(_in_class(child) for child in path.iterdir()):
         return "folders"
     return None
 
@@ -152,17 +153,18 @@ def _with_unique_ids(entries):
     return [Entry(id_, entry.path, entry.students) for id_, entry in zip(ids, entries)]
 
 
-def reference_answers(output, config, gradings, options, lane_count):
-    """Grade the reference (it must get full marks under the policy), keeping its answers for
-    the batch; graded again only when what made its last grading changed."""
+def reference_answers(output, config, gradings, options, lane_count, assignment):
+    """Grade the assignment's reference (it must get full marks under the policy), keeping its
+    answers for the batch; graded again only when what made its last grading changed."""
     path = output / ANSWERS_FILE
     kept = output / ANSWERS_FILE.parent / "reference.json"
     graded = read_result(kept)
-    if answers.load(path) and graded and provenance.changed(
-            graded.get("made_with"), provenance.made_with(config)) is None:
+    if answers.load(path, assignment.reference) and graded and provenance.changed(
+            graded.get("made_with"), made_with(config, assignment)) is None:
         return path
     path.parent.mkdir(exist_ok=True)
-    command = [sys.executable, "-m", "autograder", "grade", str(REFERENCE), "--format", "json",
+    command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
+               "--format", "json",
                "--show-hidden", "--output", str(kept), "--save-answers", str(path), *options,
                "--lanes", str(lane_count)]
     reason = gradings.run(command, time_limit(config))
@@ -253,19 +255,25 @@ def summary(output, entries, console):
     console.print(hardest)
 
 
-def similarity(entries, output, console):
+def made_with(config, assignment):
+    return provenance.made_with(config, assignment.checks, assignment.reference)
+
+
+def similarity(entries, output, console, assignment):
     """copydetect over the class's submissions as staged for grading (those that stage), the
-    stubs as boilerplate: similarity.html, and the closest pairs printed."""
+    assignment's stubs (what every student starts from) as boilerplate: similarity.html, and the
+    closest pairs printed."""
     from autograder.commands.similarity import DEFAULT_THRESHOLD, similar_pairs
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         staged = []
         for number, entry in enumerate(entries):
             (Path(scratch) / str(number)).mkdir()
             try:
-                staged.append((entry.id, stage(entry.path, Path(scratch) / str(number))))
+                staged.append((entry.id, stage(entry.path, Path(scratch) / str(number),
+                                               assignment.files)))
             except SubmissionError:
                 continue  # its gradebook row says why
-        pairs = similar_pairs(staged, STUBS, output / SIMILARITY)
+        pairs = similar_pairs(staged, assignment.stubs, output / SIMILARITY)
     table = Table(title=f"Most similar submissions ({SIMILARITY} shows the shared code)")
     for column in ("submission", "submission", "shared"):
         table.add_column(column, justify="right" if column == "shared" else "left")
@@ -276,32 +284,35 @@ def similarity(entries, output, console):
 
 
 def grade_class(entries, output, config, *, jobs=1, force=False, options=(), seconds=None,
-                absent=(), similar=False):
-    """Grade `entries` into `output`, each within `seconds` (default: time_limit), with
-    `absent` (students.Student) as the gradebook's rows of those who handed in nothing, and with
-    `similar` a similarity report; returns the reasons of the ones that could not be graded.
-    Raises gradings.Stopped, the gradebook written, when a signal stops it."""
+                absent=(), similar=False, assignment=SEARCH):
+    """Grade `entries` into `output` as submissions of `assignment`, each within `seconds`
+    (default: time_limit), with `absent` (students.Student) as the gradebook's rows of those who
+    handed in nothing, and with `similar` a similarity report; returns the reasons of the ones
+    that could not be graded. Raises gradings.Stopped, the gradebook written, when a signal stops
+    it. `options` must name the assignment to each grading (cli.passed_on does)."""
     output = Path(output)
     seconds = seconds or time_limit(config)
     (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
-    todo = _to_grade(output, entries, config, force, console)
+    todo = _to_grade(output, entries, made_with(config, assignment), force, console)
+    functions = assignment.modules
     errors = {}
     # Each submission's rows are read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
-    rows = {entry.id: gradebook.rows_of(output, entry) for entry in entries}
+    rows = {entry.id: gradebook.rows_of(output, entry, functions=functions) for entry in entries}
     write = lambda: gradebook.write(  # noqa: E731
         output, [*(r for group in rows.values() for r in group),
-                 *map(gradebook.absent_row, absent)])
+                 *(gradebook.absent_row(student, functions) for student in absent)], functions)
     gradings = Gradings()
     with gradings.stopped_by_signals(), ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
             if todo:
                 console.print("Grading the reference once, under the policy's limits...")
-                answers_path = pool.submit(reference_answers, output, config, gradings,
-                                           options, min(jobs, lanes.available())).result()
+                answers_path = pool.submit(reference_answers, output, config, gradings, options,
+                                           min(jobs, lanes.available()), assignment).result()
                 _grade_all(todo, pool, gradings, console, rows, errors, write,
-                           [*options, "--reference-answers", str(answers_path)], output, seconds)
+                           [*options, "--reference-answers", str(answers_path)], output, seconds,
+                           functions)
         except Exception:
             write()
             if gradings.stopped_by is None:
@@ -312,17 +323,17 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     write()
     summary(output, entries, console)
     if similar:
-        similarity(entries, output, console)
+        similarity(entries, output, console, assignment)
     return errors
 
 
-def _to_grade(output, entries, config, force, console):
+def _to_grade(output, entries, current, force, console):
     """The entries to grade: all with `force`, else those without a result or with one that
-    what changed since makes stale (and says so)."""
+    what changed since (`current` is the stamp of a result made now) makes stale, saying so."""
     if force:
         return list(entries)
     todo = [e for e in entries if not result_path(output, e).exists()]
-    for part, entries_made in stale(output, entries, provenance.made_with(config)).items():
+    for part, entries_made in stale(output, entries, current).items():
         why = REGRADED.get(part, "{part} changed since {n} results were made")
         console.print(why.format(part=part, n=len(entries_made)) + ": grading them again",
                       soft_wrap=True)
@@ -333,7 +344,8 @@ def _to_grade(output, entries, config, force, console):
     return todo
 
 
-def _grade_all(todo, pool, gradings, console, rows, errors, write, options, output, seconds):
+def _grade_all(todo, pool, gradings, console, rows, errors, write, options, output, seconds,
+               functions):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), Eta())
     with Progress(*columns, console=console) as progress:
@@ -349,7 +361,7 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                 errors[entry.id] = reason = escaped(reason)  # for the gradebook too
                 progress.console.print(printable(f"{entry.id}: could not grade: {reason}"),
                                        soft_wrap=True)  # one line, whatever its length
-            rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id))
+            rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id), functions)
             write()
             progress.advance(task)
     gradings.check()

@@ -65,19 +65,24 @@ def sandbox_mode(args):
 def passed_on(args):
     """The options each submission's own grading process gets from a batch."""
     # The batch runs submissions side by side, so each runs its checks in one lane.
-    options = ["--config", str(args.config), "--sandbox", sandbox_mode(args), "--lanes", "1"]
+    options = ["--config", str(args.config), "--sandbox", sandbox_mode(args), "--lanes", "1",
+               "--assignment", args.assignment]
     options += [option for function in args.only or () for option in ("--only", function)]
     return options + ["--official"] * official(args) + ["--allow-weak-sandbox"] * bool(
         args.allow_weak_sandbox)
 
 
 def submitted_names(paths):
-    """The names of the files at the top of the submissions `paths` (a folder's, or a file's own),
-    by which the assignment is recognised."""
+    """The names of the files in the submissions `paths` (a file's own, a folder's, and those of
+    its folders, which are a class's submissions or a zip's folder), by which the assignment is
+    recognised. Zips are not opened: a class of zips of another assignment needs --assignment."""
     names = set()
     for path in map(Path, paths):
         try:
-            names |= {p.name for p in path.iterdir()} if path.is_dir() else {path.name}
+            found = list(path.iterdir()) if path.is_dir() else [path]
+            names |= {p.name for p in found}
+            for folder in (p for p in found if p.is_dir() and not p.is_symlink()):
+                names |= {p.name for p in folder.iterdir()}
         except OSError:
             continue  # staging it says what is wrong with it
     return names
@@ -85,19 +90,18 @@ def submitted_names(paths):
 
 def grade_command(args):
     assignment = assignments.chosen(args.assignment, submitted_names(args.submission))
+    args.assignment = assignment.argument  # the same to each of a batch's gradings
     args.config = args.config or assignment.policy
     config = grading_config.load(args.config)
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
-               if args.one else batch.find_submissions(args.submission))
+               if args.one else batch.find_submissions(args.submission, assignment.files))
     if len(entries) > 1 or args.jobs or args.roster or args.similarity or (
             args.output and Path(args.output).is_dir()) or (
-            not args.one and any(batch.class_layout(Path(p)) for p in args.submission)):
+            not args.one and any(batch.class_layout(Path(p), assignment.files)
+                                 for p in args.submission)):
         if not args.output:
             raise UsageError("grading several submissions needs --output DIR for the results")
-        if assignment is not assignments.SEARCH:
-            raise UsageError(f"a class of the assignment {assignment.name!r} cannot be graded as "
-                             f"a batch yet; grade each submission with --assignment")
         if Path(args.output).exists() and not Path(args.output).is_dir():
             raise UsageError(f"--output {args.output} is a file: give a folder for the "
                                   f"class's results")
@@ -112,7 +116,7 @@ def grade_command(args):
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
                                    seconds=args.submission_timeout, absent=absent,
-                                   similar=args.similarity)
+                                   similar=args.similarity, assignment=assignment)
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
               f"{args.output} (gradebook.csv, feedback/ to hand back)")
         return
@@ -140,20 +144,21 @@ def grade_single(args, config, entry, assignment):
         raise UsageError(f"cannot write {args.output}: its folder does not exist")
     only = functions_to_grade(args, entry.path, assignment.modules)
     mode = sandbox_mode(args)
-    if assignment is not assignments.SEARCH:
-        # The answers cache and the verified policies are the built-in assignment's: another's
-        # reference is computed afresh, which its small contract makes cheap.
-        known = None
-    elif args.reference_answers:
-        known = answers.load(args.reference_answers)
+    reference = assignment.reference  # each assignment's answers are its own reference's
+    cache = answers.cache_of(reference)
+    if args.reference_answers:
+        known = answers.load(args.reference_answers, reference)
     elif args.record_answers:
         known = {}  # only what this grading asks: a release must hold no other game's answers
     elif args.save_answers:  # a batch's reference: what this machine already knows is not redone
-        known = {**answers.load(answers.CACHE), **answers.load(args.save_answers)}
+        known = {**answers.load(cache, reference), **answers.load(args.save_answers, reference)}
     else:
-        known = answers.load(answers.CACHE) if answers.LIVE_REFERENCE else None
+        # The students' release has no reference to answer with (the first assignment's public
+        # answers stand in for it).
+        live = answers.LIVE_REFERENCE or assignment is not assignments.SEARCH
+        known = answers.load(cache, reference) if live else None
         if known is not None:
-            verify_reference(config, mode, known, args.lanes)
+            verify_reference(config, mode, known, args.lanes, assignment)
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch, assignment.files)
@@ -164,10 +169,10 @@ def grade_single(args, config, entry, assignment):
     if args.record_answers:
         answers.record(args.record_answers, known)
     elif args.save_answers:
-        answers.save(args.save_answers, known)
+        answers.save(args.save_answers, known, reference)
     if not (args.reference_answers or args.record_answers) and known is not None and \
             len(known) > kept:
-        answers.keep(known)
+        answers.keep(known, cache, reference)
     if args.feedback:
         for form, suffix in (("markdown", ".md"), ("html", ".html")):
             write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
@@ -178,16 +183,16 @@ def grade_single(args, config, entry, assignment):
         sys.stdout.write(rendered)
 
 
-def verify_reference(config, mode, known, lanes_count):
-    """Grade the reference first when the policy (or the checks, reference or grader) changed
-    since it last got full marks here: a policy that breaks the reference is the instructor's
-    error, never a student's zero."""
-    stamp = provenance.made_with(config)
+def verify_reference(config, mode, known, lanes_count, assignment):
+    """Grade the assignment's reference first when the policy (or the checks, reference or
+    grader) changed since it last got full marks here: a policy that breaks the reference is the
+    instructor's error, never a student's zero."""
+    stamp = provenance.made_with(config, assignment.checks, assignment.reference)
     if provenance.verified(stamp):
         return
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        report = grade(stage(batch.REFERENCE, scratch), config, scratch, "reference", mode, known,
-                       lanes_count)
+        report = grade(stage(assignment.reference, scratch, assignment.files), config, scratch,
+                       "reference", mode, known, lanes_count, assignment=assignment)
     failed = next((check for check in report.checks if check.failed), None)
     if failed:
         raise GradingError(batch.breaks_reference(failed.name, failed.feedback))

@@ -19,7 +19,10 @@ from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")
-HEADER = ("id", *PEOPLE, *MODULES, "total", "max", "status", "policy")
+def header(functions=MODULES):
+    """The columns, with a column of points for each of the assignment's `functions`."""
+    return ("id", *PEOPLE, *functions, "total", "max", "status", "policy")
+
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
 ABSENT = "not submitted"
 
@@ -45,14 +48,14 @@ def result_path(output, entry):
     return output / f"{entry.id}.json"
 
 
-def rows_of(output, entry, error=None):
-    """The rows of one submission (see HEADER): its grade, or why it has none."""
+def rows_of(output, entry, error=None, functions=MODULES):
+    """The rows of one submission (see header): its grade, or why it has none."""
     report = None if error else read_result(result_path(output, entry))
     if report is None:
-        grade = [""] * (len(MODULES) + 2) + [f"error: {error}" if error else "not graded", ""]
+        grade = [""] * (len(functions) + 2) + [f"error: {error}" if error else "not graded", ""]
     else:
         points = {f["function"]: f["points"] for f in report["functions"]}
-        grade = [*(f"{points.get(f, 0):g}" for f in MODULES), f"{report['points']:g}",
+        grade = [*(f"{points.get(f, 0):g}" for f in functions), f"{report['points']:g}",
                  f"{report['max_points']:g}", "graded",
                  provenance.short(report["made_with"])
                  if isinstance(report.get("made_with"), dict) and "policy" in report["made_with"]
@@ -62,17 +65,17 @@ def rows_of(output, entry, error=None):
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
 
 
-def absent_row(student):
+def absent_row(student, functions=MODULES):
     """A roster's student who handed in nothing."""
-    return ["", student.name, student.sid, student.email, "", *[""] * (len(MODULES) + 2),
+    return ["", student.name, student.sid, student.email, "", *[""] * (len(functions) + 2),
             ABSENT, ""]
 
 
-def write(output, rows):
+def write(output, rows, functions=MODULES):
     """gradebook.csv, whole: the header, then `rows`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(HEADER)
+    writer.writerow(header(functions))
     # escaped: a name from a platform's metadata may hold a terminal's escape sequences
     writer.writerows([spreadsheet_cell(escaped(str(cell))) for cell in row] for row in rows)
     write_atomically(output / FILE, buffer.getvalue())
@@ -89,7 +92,8 @@ def read(folder):
                               f"(python -m autograder grade CLASS --output {folder})") from None
     except (UnicodeDecodeError, csv.Error):
         rows = [{}]
-    if rows and set(HEADER) - set(rows[0]):
+    # the columns every assignment's gradebook has; those of points by function differ
+    if rows and set(header(())) - set(rows[0]):
         raise UsageError(f"{path} is not a gradebook this grader wrote: grade the class "
                               f"again into {folder}")
     return rows

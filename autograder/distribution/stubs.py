@@ -18,12 +18,15 @@ stubs with
     python -m autograder.distribution.stubs          regenerate assignments/ from reference/
     python -m autograder.distribution.stubs --check  only report whether assignments/ is current
 
-and the project's tests fail while assignments/ differs from what the reference generates.
+(with --assignment cutoff, assignments/cutoff/ from reference/cutoff/), and the project's tests
+fail while a stub differs from what the reference generates.
 """
 import argparse
 import sys
 from pathlib import Path
 
+from autograder import assignments
+from autograder.errors import AutograderError
 from autograder.contract import FILES as CONTRACT_FILES
 
 BEGIN = "### BEGIN SOLUTION"
@@ -98,15 +101,16 @@ def stub_source(reference_source: str) -> str:
     return "".join(out)
 
 
-def generate(reference_dir, target_dir):
-    """Write the stub of each contract module of `reference_dir` into `target_dir`.
+def generate(reference_dir, target_dir, files=CONTRACT_FILES):
+    """Write the stub of each contract module (`files`, the assignment's) of `reference_dir` into
+    `target_dir`.
 
     Returns the paths written. Refuses (ValueError) a module without any solution region, since its
     stub would hand out the solution, and a stub that is not valid Python.
     """
     reference_dir, target_dir = Path(reference_dir), Path(target_dir)
     stubs = {}
-    for name in CONTRACT_FILES:
+    for name in files:
         source = (reference_dir / name).read_text(encoding="utf-8")
         try:
             stubs[name] = stub_source(source)
@@ -124,10 +128,10 @@ def generate(reference_dir, target_dir):
     return written
 
 
-def stale(reference_dir, target_dir):
+def stale(reference_dir, target_dir, files=CONTRACT_FILES):
     """The names of the stubs in `target_dir` that differ from (or lack) what generate() writes."""
     target_dir = Path(target_dir)
-    return [name for name in CONTRACT_FILES
+    return [name for name in files
             if not (target_dir / name).is_file()
             or (target_dir / name).read_text(encoding="utf-8")
             != stub_source((Path(reference_dir) / name).read_text(encoding="utf-8"))]
@@ -152,14 +156,24 @@ def run_generator(args, outdated, write, command):
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="python -m autograder.distribution.stubs",
                                      description="Generate the students' stubs from the reference.")
-    parser.add_argument("--reference", default=REFERENCE_DIR, help="default: reference/")
-    parser.add_argument("--target", default=ASSIGNMENTS_DIR, help="default: assignments/")
+    parser.add_argument("--assignment", metavar="NAME_OR_FILE",
+                        help="whose stubs: a built-in assignment's name or an assignment file "
+                             "(default: the first assignment's)")
+    parser.add_argument("--reference", help="default: the assignment's reference/")
+    parser.add_argument("--target", help="default: the assignment's folder of stubs")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a stub is out of date")
     args = parser.parse_args(argv)
     try:
-        return run_generator(args, lambda: stale(args.reference, args.target),
-                             lambda: generate(args.reference, args.target), __spec__.name)
+        assignment = assignments.chosen(args.assignment or "search")
+        args.reference = args.reference or assignment.reference
+        args.target = args.target or assignment.stubs
+        return run_generator(
+            args, lambda: stale(args.reference, args.target, assignment.files),
+            lambda: generate(args.reference, args.target, assignment.files), __spec__.name)
+    except AutograderError as error:
+        print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
+        return 2
     except (OSError, ValueError, SyntaxError) as error:
         print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
         return 2

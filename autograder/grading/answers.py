@@ -22,43 +22,54 @@ from autograder.files import write_atomically
 ROOT = Path(__file__).resolve().parents[2]
 # Whether the reference is here to answer games no file holds: not in the students' release.
 LIVE_REFERENCE = importlib.util.find_spec("reference") is not None
-SOURCES = ("reference", "autograder/contract.py", "autograder/games", "autograder/worker")
+SOURCES = ("autograder/contract.py", "autograder/games", "autograder/worker")  # and the reference
+REFERENCE = ROOT / "reference"  # the first assignment's: another's has a cache of its own
 PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograder" / \
     "reference-answers.json"
 
 
-def fingerprint():
+def fingerprint(reference=REFERENCE):
+    """The digest of the code answers come from: an assignment's `reference` folder, and the
+    games and worker that run it."""
     digest = hashlib.sha256()
-    for source in map(ROOT.joinpath, SOURCES):
+    for source in [Path(reference), *map(ROOT.joinpath, SOURCES)]:
         for path in [source] if source.suffix == ".py" else sorted(source.glob("*.py")):
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()
 
 
-def load(path):
-    """The answers in `path`, or {} when it is missing, unreadable or for other code."""
+def cache_of(reference=REFERENCE):
+    """This machine's cache of the answers of the assignment whose reference is `reference`."""
+    if Path(reference) == REFERENCE:
+        return CACHE
+    return CACHE.with_name(f"reference-answers-{fingerprint(reference)[:16]}.json")
+
+
+def load(path, reference=REFERENCE):
+    """The answers in `path`, or {} when it is missing, unreadable or for other code (another
+    `reference` among it)."""
     try:
         data = json.loads(Path(path).read_text())
     except (OSError, ValueError):
         return {}
-    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint():
+    if not isinstance(data, dict) or data.get("fingerprint") != fingerprint(reference):
         return {}
     return data.get("answers", {})
 
 
-def save(path, answers):
-    write_atomically(path, json.dumps({"fingerprint": fingerprint(), "answers": answers}))
+def save(path, answers, reference=REFERENCE):
+    write_atomically(path, json.dumps({"fingerprint": fingerprint(reference), "answers": answers}))
 
 
-def keep(answers, path=CACHE):
+def keep(answers, path=CACHE, reference=REFERENCE):
     """Save the answers in the cache, where they can: a cache that cannot be written is only
     slower, never an error. Its folder is the user's alone: it holds the official games and their
     answers, which a worker running as another uid (the rlimits sandbox) must not read."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.parent.chmod(0o700)
-        save(path, answers)
+        save(path, answers, reference)
     except OSError:
         pass
 

@@ -29,26 +29,32 @@ from autograder.runner.supervisor import StudentTimedOut
 PACKAGE = Path(__file__).resolve().parents[1]
 # What the games depend on; the engine sets hypothesis's profile and each check's seed and examples.
 SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine.py")
+CHECKS = PACKAGE / "checks"  # the first assignment's; another's are digested as well
 
 
 @functools.cache
-def code_digest():
+def code_digest(checks=CHECKS):
+    """The digest of what the games depend on, an assignment's `checks` folder among them."""
     digest = hashlib.sha256(f"{hypothesis.__version__} {sys.version_info[:2]}".encode())
     for pattern in SOURCES:
         for path in sorted(PACKAGE.glob(pattern)):
             digest.update(path.name.encode() + path.read_bytes())
+    if Path(checks) != CHECKS:
+        for path in sorted(Path(checks).glob("*.py")):
+            digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()
 
 
-def key(name, test):
+def key(name, test, checks=CHECKS):
     """The answers' key of the games the check called `name` (its @given test function `test`)
     meets, which depend on the seed and the number of examples hypothesis runs it with.
 
     Hypothesis has no public way to read those back: @given, @seed and @settings keep them in
     private attributes of the test, read here without a fallback, so that a hypothesis that moves
     them fails loudly rather than keying every salt's games alike
-    (tests/test_hypothesis_internals.py holds the pinned version to them)."""
-    return json.dumps({"games of the check": name, "code": code_digest(),
+    (tests/test_hypothesis_internals.py holds the pinned version to them). `checks` is the
+    assignment's folder of checks."""
+    return json.dumps({"games of the check": name, "code": code_digest(checks),
                        "seed": test._hypothesis_internal_use_seed,
                        "max_examples": test._hypothesis_internal_use_settings.max_examples},
                       sort_keys=True)

@@ -42,10 +42,11 @@ def grader_digest():
     return digest.hexdigest()
 
 
-def made_with(config):
-    """The stamp of a result graded now under `config`."""
-    return {"policy": policy_digest(config), "checks": examples.code_digest(),
-            "reference": answers.fingerprint(), "grader": grader_digest()}
+def made_with(config, checks=examples.CHECKS, reference=answers.REFERENCE):
+    """The stamp of a result graded now under `config`, of the assignment whose folders of checks
+    and reference are `checks` and `reference`."""
+    return {"policy": policy_digest(config), "checks": examples.code_digest(checks),
+            "reference": answers.fingerprint(reference), "grader": grader_digest()}
 
 
 def source(path):

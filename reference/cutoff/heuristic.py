@@ -17,6 +17,8 @@ effect, a loss pushed just past the cut-off where the search cannot see it.
 Common errors: cutting one level too deep or too shallow (at depth 1 the root's children are
 evaluated, never their children); evaluating a terminal position instead of taking its utility;
 evaluating every node on the way down; an evaluation on a different scale from the utilities.
+
+Run the checks with `python -m autograder grade assignments/cutoff`.
 """
 import math
 

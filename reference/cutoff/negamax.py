@@ -12,6 +12,8 @@ nodes examined are alpha-beta's (alphabeta.py of the first assignment), node for
 
 Common errors: forgetting to negate the child's value; passing the window down as (-alpha, -beta)
 or unnegated; a leaf's utility taken from MAX's view when MIN is to move.
+
+Run the checks with `python -m autograder grade assignments/cutoff`.
 """
 import math
 
