@@ -5,6 +5,7 @@ assignment is chosen by default; a mistake in an assignment's file is one line s
 import json
 import shutil
 import textwrap
+import tomllib
 
 import pytest
 
@@ -151,8 +152,14 @@ def test_a_class_of_the_second_assignment_is_graded_into_its_own_gradebook(tmp_p
     completed = run_cli("grade", klass, "--output", tmp_path / "out")
     assert completed.returncode == 0, completed.stderr
     book = read_gradebook(tmp_path / "out")
-    assert [(row["negamax_value"], row["heuristic_value"], row["total"], row["max"])
-            for row in (book["right"], book["stubs"])] == [("50", "50", "100", "100"),
-                                                           ("0", "0", "0", "100")]
+    policy = tomllib.loads(cutoff.policy.read_text())["checks"]
+    worth = {function: sum(entry["points"] for name, entry in policy.items()
+                           if name.startswith(f"{function}:")) for function in cutoff.modules}
+    assert {function: book["right"][function] for function in cutoff.modules} == \
+        {function: f"{points:g}" for function, points in worth.items()}
+    assert {function: book["stubs"][function] for function in cutoff.modules} == \
+        {function: "0" for function in cutoff.modules}
+    assert [(row["total"], row["max"]) for row in (book["right"], book["stubs"])] == [
+        ("100", "100"), ("0", "100")]
     reference = json.loads((tmp_path / "out" / ".cache" / "reference.json").read_text())
     assert reference["submission"] == "cutoff" and reference["points"] == 100

@@ -1,24 +1,34 @@
-"""Checks of heuristic.py: heuristic values at every cut-off depth, the window rule, the nodes
-examined (so the cut-off's exact level), and tic-tac-toe with the course's open-lines
+"""Checks of heuristic.py: heuristic values and decisions at every cut-off depth, the window rule,
+the nodes examined (so the cut-off's exact level), and tic-tac-toe with the course's open-lines
 evaluation."""
-from hypothesis import example, given
+from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
 from autograder.drawing import name_node
 from autograder.games.specs import open_lines_evaluation, table_evaluation
 from autograder.grading import strategies
-from autograder.worker.calls import call, evaluation_argument
+from autograder.worker.calls import call, evaluation_argument, order_argument
 
 # The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.
 TEXTBOOK_EVALUATION = table_evaluation([((), 0), ((0,), 5), ((1,), 1), ((2,), 7)])
 OPEN_LINES = evaluation_argument(open_lines_evaluation())
 
 
-def cut_off(game, evaluation, depth):
+ORDER_NOTES = {"reversed": " Each node's actions are searched in reverse order.",
+               "shuffled": " Each node's actions are searched in the order the given order "
+                           "function returns (a fixed shuffle per node)."}
+
+
+def optional_order(order):
+    """The optional `order` argument, left out when there is none (testing its default)."""
+    return [order_argument(order)] if order else []
+
+
+def cut_off(game, evaluation, depth, order=None):
     """The input shown: the tree, the depth and the evaluation, by the nodes' names."""
     scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
     return judge.shown(game, note=f"The search is cut off at depth {depth}; the evaluation "
-                                  f"gives {scores}.")
+                                  f"gives {scores}.{ORDER_NOTES[order['kind']] if order else ''}")
 
 
 @check("heuristic_value: values at every cut-off depth on random trees")
@@ -61,3 +71,38 @@ def test_heuristic_value_tictactoe(caller):
             pair = caller.both(call("heuristic_value", game, depth, OPEN_LINES))
             judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
             judge.same_trace(pair, game, shown)
+
+
+@check("heuristic_decision: best action at every cut-off depth, first of ties")
+@given(case=strategies.cut_off_games(), order=st.none() | strategies.orders)
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1), order=None)
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2), order=None)
+def test_heuristic_decision_on_trees(caller, case, order):
+    game, evaluation, depth = case
+    depth = max(depth, 1)  # a decision looks at least one move ahead
+    for rooted in strategies.both_roots(game):
+        pair = caller.both(call("heuristic_decision", rooted, depth,
+                                evaluation_argument(evaluation), *optional_order(order)))
+        judge.same_answer(pair, cut_off(rooted, evaluation, depth, order),
+                          f"the best action by the heuristic value at depth {depth}")
+
+
+@check("heuristic_decision: examines the reference's nodes")
+@given(case=strategies.cut_off_games(), order=st.none() | strategies.orders)
+def test_heuristic_decision_nodes(caller, case, order):
+    game, evaluation, depth = case
+    depth = max(depth, 1)
+    for rooted in strategies.both_roots(game):
+        pair = caller.both(call("heuristic_decision", rooted, depth,
+                                evaluation_argument(evaluation), *optional_order(order)))
+        judge.same_trace(pair, rooted, cut_off(rooted, evaluation, depth, order))
+
+
+@check("heuristic_decision: tic-tac-toe with the open-lines evaluation at depths 1 to 3")
+def test_heuristic_decision_tictactoe(caller):
+    for game in [*course.POSITIONS, *course.O_POSITIONS]:
+        for depth in (1, 2, 3):
+            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
+                                                            f"course's open-lines evaluation.")
+            judge.same_answer(caller.both(call("heuristic_decision", game, depth, OPEN_LINES)),
+                              shown, f"the best action by the heuristic value at depth {depth}")

@@ -22,3 +22,15 @@ def search(game, state, k, depth, evaluate, alpha, beta, order):
         if alpha >= beta:
             return beta if maximizing else alpha
     return alpha if maximizing else beta
+
+
+def heuristic_decision(game, state, depth, evaluate, order=None):
+    maximizing = game.to_move(state) == "MAX"
+    alpha, beta = -math.inf, math.inf
+    best = None
+    for action in (order(game, state) if order else game.actions(state)):
+        value = search(game, game.result(state, action), 1, depth, evaluate, alpha, beta, order)
+        if best is None or (value > alpha if maximizing else value < beta):
+            best = action
+            alpha, beta = (value, beta) if maximizing else (alpha, value)
+    return best
