@@ -2,7 +2,8 @@
 derived independently: negamax is alpha-beta for the player to move, node for node; heuristic
 alpha-beta cut off past the deepest leaf is alpha-beta; at depth 1 on tic-tac-toe it takes the
 lesson's open-lines figure for the centre, 4 (tests/test_games.py holds the corner's 3 and the
-edge's 2)."""
+edge's 2); the transposition table examines each of the 5,478 positions that legal play reaches
+from the empty board once, a figure counted here without the game's code."""
 import math
 
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from autograder.grading import strategies
 from reference.alphabeta import alphabeta_value
 from reference.cutoff.heuristic import heuristic_value
 from reference.cutoff.negamax import negamax_value
+from reference.cutoff.transposition import transposition_value
 from reference.minimax import minimax_value
 
 TEXTBOOK = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -82,3 +84,36 @@ def test_depth_1_from_the_empty_board_takes_the_centres_4_after_examining_10_nod
     assert len(game.trace) == 10
     assert heuristic_value(TicTacToe(), TicTacToe().initial, 1, open_lines,
                            -math.inf, 3) >= 3  # fails high at beta = 3
+
+
+def reachable_boards():
+    """Every tic-tac-toe board legal play reaches from the empty one, counted without the game's
+    code: a board is over when a line is full of one mark or no cell is empty."""
+    lines = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+    over = lambda b: " " not in b or any(b[i] == b[j] == b[k] != " " for i, j, k in lines)  # noqa
+    seen, frontier = {" " * 9}, [" " * 9]
+    while frontier:
+        board = frontier.pop()
+        if over(board):
+            continue
+        mark = "X" if board.count("X") == board.count("O") else "O"
+        for cell in (i for i, c in enumerate(board) if c == " "):
+            child = board[:cell] + mark + board[cell + 1:]
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    return seen
+
+
+def test_the_table_examines_each_reachable_position_once_5478_from_the_empty_board():
+    assert len(reachable_boards()) == 5478
+    game = InstrumentedGame(TicTacToe())
+    assert transposition_value(game, game.initial) == 0
+    assert len(game.trace) == 5478
+
+
+@settings(max_examples=200, deadline=None)
+@given(game=strategies.tree_games())
+def test_a_tree_has_no_transpositions_so_the_table_searches_as_minimax(game):
+    assert searched(transposition_value, game["tree"], game["root"]) == \
+        searched(minimax_value, game["tree"], game["root"])

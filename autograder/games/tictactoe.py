@@ -104,5 +104,9 @@ class TicTacToe:
     def is_terminal(self, state):
         return FACTS[state.board].terminal
 
+    def key(self, state):
+        """The position, whatever moves reached it: a transposition table's key."""
+        return state.board
+
     def utility(self, state):
         return FACTS[state.board].utility

@@ -43,6 +43,10 @@ class TreeGame:
             raise ValueError(f"{action!r} is not a legal action in the node at path {state.path}")
         return TreeState(state.path + (action,))
 
+    def key(self, state):
+        """The node itself: no two paths of a tree reach the same node."""
+        return state.path
+
     def is_terminal(self, state):
         return not isinstance(self.node(state), list)
 
