@@ -73,8 +73,8 @@ class Assignment:
         return name
 
     def holds(self, names):
-        """How many of the file names `names` are this assignment's modules."""
-        return len(set(names) & set(self.files))
+        """Whether any of the file names `names` is one of this assignment's modules."""
+        return bool(set(names) & set(self.files))
 
 
 
@@ -122,11 +122,19 @@ def built_in():
 
 def chosen(name_or_path, submitted=()):
     """The assignment `--assignment` names (a built-in one's name or a TOML file); without one,
-    the built-in assignment whose modules the file names `submitted` hold most of."""
+    the built-in assignment whose modules the file names `submitted` include (the first when they
+    include none, which staging then reports). Files of two assignments are a UsageError, never a
+    guess: otherwise one student's extra files could choose what a whole class is graded as."""
     if name_or_path:
         named = {assignment.name: assignment for assignment in built_in()}
         return named.get(name_or_path) or load(name_or_path)
-    return max(built_in(), key=lambda assignment: assignment.holds(submitted))
+    held = [assignment for assignment in built_in() if assignment.holds(submitted)]
+    if len(held) > 1:
+        found = "; ".join(f"{a.name}: {', '.join(sorted(set(a.files) & set(submitted)))}"
+                          for a in held)
+        raise UsageError(f"what was handed in holds files of {len(held)} assignments ({found}); "
+                         f"name the one to grade with --assignment")
+    return held[0] if held else SEARCH
 
 
 def _functions(entries, path):

@@ -25,6 +25,8 @@ A class batch (one run, then a rerun, then a submission that hangs):
 - a submission that hangs is stopped at --submission-timeout, its row says so, and nothing of its
   grading is left running; a grading killed (as by the OOM killer), out of memory or timing out
   with a child in its session is that submission's error row (run_grading, on small commands).
+- one student's files of the other assignment cannot choose what the class is graded as: the batch
+  refuses to guess, in one line, until --assignment names it.
 """
 import csv
 import json
@@ -32,6 +34,7 @@ import resource
 import shutil
 import sys
 import time
+import tomllib
 import tracemalloc
 import zipfile
 from pathlib import Path
@@ -478,3 +481,29 @@ def _cmdline(process):
         return (process / "cmdline").read_bytes()
     except OSError:
         return b""
+
+
+def test_another_assignments_files_cannot_choose_what_a_class_is_graded_as(tmp_path):
+    """One student adds the second assignment's modules to a first-assignment class: left to
+    choose, the grader could grade the whole class as the wrong assignment (every student zero).
+    It refuses to guess, in one line, before grading anyone; --assignment settles it."""
+    klass = tmp_path / "class"
+    reference_files(klass / "alice")
+    reference_files(klass / "mallory")
+    for name in ("negamax.py", "heuristic.py", "transposition.py"):
+        (klass / "mallory" / name).write_text("def negamax_value(*args):\n    return 0\n")
+    completed = run_cli("grade", klass, "--output", tmp_path / "out")
+    assert completed.returncode == 2 and completed.stdout == ""
+    assert completed.stderr == (
+        "autograder: what was handed in holds files of 2 assignments (search: alphabeta.py, "
+        "minimax.py, ordering.py, price_war.py; cutoff: heuristic.py, negamax.py, "
+        "transposition.py); name the one to grade with --assignment\n")
+    assert not (tmp_path / "out").exists()
+    named = run_cli("grade", klass, "--output", tmp_path / "out", "--assignment", "search",
+                    "--only", "rational_response")
+    assert named.returncode == 0, named.stderr
+    policy = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    worth = sum(entry["points"] for name, entry in policy.items()
+                if name.startswith("rational_response:"))
+    assert {row["id"]: row["rational_response"] for row in read_gradebook(tmp_path / "out")
+            .values()} == {"alice": f"{worth:g}", "mallory": f"{worth:g}"}
