@@ -73,16 +73,17 @@ def passed_on(args):
 
 
 def submitted_names(paths):
-    """The names of the files in the submissions `paths` (a file's own, a folder's, and those of
-    its folders, which are a class's submissions or a zip's folder), by which the assignment is
-    recognised. Zips are not opened: a class of zips of another assignment needs --assignment."""
+    """The names of the files in the submissions `paths`, by which the assignment is recognised:
+    a file's own, a folder's, or when a folder holds no Python file on top (a class, or a folder
+    of one), those of its folders. Zips are not opened: a class of zips needs --assignment."""
     names = set()
     for path in map(Path, paths):
         try:
             found = list(path.iterdir()) if path.is_dir() else [path]
             names |= {p.name for p in found}
-            for folder in (p for p in found if p.is_dir() and not p.is_symlink()):
-                names |= {p.name for p in folder.iterdir()}
+            if not any(p.suffix == ".py" for p in found):
+                for folder in (p for p in found if p.is_dir() and not p.is_symlink()):
+                    names |= {p.name for p in folder.iterdir()}
         except OSError:
             continue  # staging it says what is wrong with it
     return names
