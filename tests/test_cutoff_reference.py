@@ -3,7 +3,8 @@ derived independently: negamax is alpha-beta for the player to move, node for no
 alpha-beta cut off past the deepest leaf is alpha-beta; at depth 1 on tic-tac-toe it takes the
 lesson's open-lines figure for the centre, 4 (tests/test_games.py holds the corner's 3 and the
 edge's 2); the transposition table examines each of the 5,478 positions that legal play reaches
-from the empty board once, a figure counted here without the game's code."""
+from the empty board once, a figure counted here without the game's code; quiescence with no noisy
+position is the plain cut-off, and with every position noisy, minimax."""
 import math
 
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from autograder.grading import strategies
 from reference.alphabeta import alphabeta_value
 from reference.cutoff.heuristic import heuristic_value
 from reference.cutoff.negamax import negamax_value
+from reference.cutoff.quiescence import quiescence_value
 from reference.cutoff.transposition import transposition_value
 from reference.minimax import minimax_value
 
@@ -117,3 +119,15 @@ def test_the_table_examines_each_reachable_position_once_5478_from_the_empty_boa
 def test_a_tree_has_no_transpositions_so_the_table_searches_as_minimax(game):
     assert searched(transposition_value, game["tree"], game["root"]) == \
         searched(minimax_value, game["tree"], game["root"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(case=strategies.cut_off_games())
+def test_quiescence_with_no_noisy_position_is_the_cut_off_and_with_all_noisy_minimax(case):
+    game, evaluation, depth = case
+    tree, root = game["tree"], game["root"]
+    evaluate = build_evaluation(evaluation)
+    quiet = searched(quiescence_value, tree, root, depth, evaluate, lambda state: True)[0]
+    assert quiet == searched(heuristic_value, tree, root, depth, evaluate)[0]
+    noisy = searched(quiescence_value, tree, root, depth, evaluate, lambda state: False)
+    assert noisy == searched(minimax_value, tree, root)

@@ -22,6 +22,7 @@ CONTRACT = {
     "negamax.py": {"negamax_value"},  # the second assignment's, cutoff
     "heuristic.py": {"heuristic_value", "heuristic_decision"},
     "transposition.py": {"transposition_value"},
+    "quiescence.py": {"quiescence_value"},
 }
 ASSIGNMENTS = {assignment.name: assignment for assignment in built_in()}
 STUBS = [(name, file) for name, assignment in ASSIGNMENTS.items() for file in assignment.files]

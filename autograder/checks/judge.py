@@ -211,21 +211,23 @@ def window_rule(pair, value, alpha, beta, shown):
                           shown=shown, cause=diagnosis)
 
 
-def compared_counts(mine, theirs):
+def compared_counts(mine, theirs, searcher="alpha-beta"):
     """How many nodes the two traces examine; when as many, whether they are the same ones (each
-    as often), since "73 nodes where alpha-beta examines 73" reads as if the counts differed."""
+    as often), since "73 nodes where alpha-beta examines 73" reads as if the counts differed.
+    `searcher` names the correct search."""
     if len(mine) != len(theirs):
-        return f"your search examined {len(mine):,} nodes where alpha-beta examines {len(theirs):,}"
+        return f"your search examined {len(mine):,} nodes where {searcher} examines {len(theirs):,}"
     if sorted(mine) == sorted(theirs):
-        return (f"your search examined the same {len(mine):,} nodes as alpha-beta, but in "
+        return (f"your search examined the same {len(mine):,} nodes as {searcher}, but in "
                 f"another order")
-    return (f"your search examined {len(mine):,} nodes, as many as alpha-beta, but not the same "
+    return (f"your search examined {len(mine):,} nodes, as many as {searcher}, but not the same "
             f"ones")
 
 
 @quoting_printed
-def same_trace(pair, spec, shown):
-    """The examined nodes must be the reference's, in the same order."""
+def same_trace(pair, spec, shown, searcher="alpha-beta"):
+    """The examined nodes must be the reference's, in the same order; `searcher` names the
+    reference's search in the feedback."""
     function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     mine, theirs = got.trace, want.trace
@@ -233,16 +235,17 @@ def same_trace(pair, spec, shown):
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
     step = first_difference(mine, theirs)
-    summary = compared_counts(mine, theirs)
+    summary = compared_counts(mine, theirs, searcher)
     if step == len(theirs):
+        stops = "prunes" if searcher == "alpha-beta" else "never examines"
         detail = (f"after the same first {step:,} nodes, your search went on to examine "
-                  f"{name(mine[step])}, which alpha-beta prunes")
+                  f"{name(mine[step])}, which {searcher} {stops}")
     elif step == len(mine):
-        detail = (f"after the same first {step:,} nodes, your search stopped, but alpha-beta "
+        detail = (f"after the same first {step:,} nodes, your search stopped, but {searcher} "
                   f"still examines {name(theirs[step])}")
     else:
         detail = (f"the first {step:,} nodes agree; then your search examined {name(mine[step])} "
-                  f"where alpha-beta examines {name(theirs[step])}")
+                  f"where {searcher} examines {name(theirs[step])}")
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by your search)"
     traces = Lazy(_traces, pair) if spec["kind"] == "tree" else None

@@ -1,8 +1,9 @@
-"""Move orders and evaluations that the checks hand to the student's code as arguments.
+"""Move orders, evaluations and quiet tests that the checks hand to the student's code as arguments.
 
 They are built from plain JSON specs so that the grader and the worker build the same function; none
 of them is a reference solution. An order takes `(game, state)` and returns the actions to search,
-best first; an evaluation takes a state and returns a number from MAX's point of view.
+best first; an evaluation takes a state and returns a number from MAX's point of view; a quiet
+test takes a state and says whether a search may stop there.
 """
 import random
 
@@ -37,6 +38,13 @@ def table(values, default=0):
     return evaluate
 
 
+def quiet_test(noisy):
+    """A quiet test that finds noisy exactly the positions at the paths in `noisy`."""
+    def is_quiet(state):
+        return state.path not in noisy
+    return is_quiet
+
+
 def build_order(spec):
     kind = spec["kind"]
     if kind == "shuffled":
@@ -55,3 +63,9 @@ def build_evaluation(spec):
     if kind == "table":
         return table({tuple(path): value for path, value in spec["values"]}, spec.get("default", 0))
     raise ValueError(f"unknown evaluation spec {spec!r}")
+
+
+def build_quiet_test(spec):
+    if spec["kind"] == "noisy":
+        return quiet_test({tuple(path) for path in spec["paths"]})
+    raise ValueError(f"unknown quiet test spec {spec!r}")

@@ -1,4 +1,5 @@
-"""The JSON forms that name a game, a price war, an order or an evaluation; a constructor for each.
+"""The JSON forms that name a game, a price war, an order, an evaluation or a quiet test; a
+constructor for each.
 
 A call carries its game, and any order or evaluation it hands the code, as plain JSON, so that the
 worker and the grader build the same objects from it (worker/calls.py, orders.py) and an answer can
@@ -66,6 +67,13 @@ class OpenLinesEvaluation(TypedDict):
 EvaluationSpec = TableEvaluation | OpenLinesEvaluation
 
 
+class NoisyPositions(TypedDict):
+    """A quiet test: every position is quiet but those at the listed paths."""
+
+    kind: Literal["noisy"]
+    paths: list[list[int]]
+
+
 def tree_spec(tree, root="MAX") -> TreeSpec:
     return {"kind": "tree", "tree": tree, "root": root}
 
@@ -95,6 +103,11 @@ def priority_order(cells) -> PriorityOrder:
 def table_evaluation(scores) -> TableEvaluation:
     """A score for each node: `scores` holds (path, score) pairs."""
     return {"kind": "table", "values": [[list(path), score] for path, score in scores]}
+
+
+def noisy_positions(paths) -> NoisyPositions:
+    """The quiet test for which the positions at `paths` are noisy, every other quiet."""
+    return {"kind": "noisy", "paths": [list(path) for path in paths]}
 
 
 def open_lines_evaluation() -> OpenLinesEvaluation:

@@ -11,8 +11,8 @@ import math
 from hypothesis import strategies as st
 
 from autograder.games import TicTacToe
-from autograder.games.specs import (board_spec, price_war_spec, reversed_order, shuffled_order,
-                                    table_evaluation, tree_spec)
+from autograder.games.specs import (board_spec, noisy_positions, price_war_spec, reversed_order,
+                                    shuffled_order, table_evaluation, tree_spec)
 
 MAX_DEPTH = 6
 MAX_NODES = 40
@@ -133,6 +133,16 @@ def cut_off_games(draw):
     the root alone (0) to past the deepest leaves, where nothing is evaluated."""
     game, evaluation = draw(games_with_evaluations())
     return game, evaluation, draw(st.integers(0, MAX_DEPTH))
+
+
+@st.composite
+def quiescent_games(draw):
+    """A cut-off game (cut_off_games) and its noisy positions: any node may be one, about half of
+    them are, those past the cut-off among them."""
+    game, evaluation, depth = draw(cut_off_games())
+    all_paths = list(paths(game["tree"]))
+    noisy = draw(st.lists(st.booleans(), min_size=len(all_paths), max_size=len(all_paths)))
+    return game, evaluation, depth, noisy_positions(p for p, n in zip(all_paths, noisy) if n)
 
 
 @st.composite

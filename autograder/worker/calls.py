@@ -12,8 +12,8 @@ from typing import NotRequired, TypedDict
 from autograder.contract import TRACED
 from autograder.games import TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
-from autograder.games.orders import build_evaluation, build_order
-from autograder.games.specs import EvaluationSpec, GameSpec, OrderSpec
+from autograder.games.orders import build_evaluation, build_order, build_quiet_test
+from autograder.games.specs import EvaluationSpec, GameSpec, NoisyPositions, OrderSpec
 
 # A node's path travels as one character per action, which is five times cheaper to send and
 # compare than a list of lists on the 549,946-node minimax trace.
@@ -119,6 +119,11 @@ def evaluation_argument(evaluation: EvaluationSpec):
     return {"$evaluation": evaluation}
 
 
+def quiet_argument(quiet: NoisyPositions):
+    """The argument that hands the code the quiet test `quiet` describes."""
+    return {"$quiet": quiet}
+
+
 def each_call(call):
     """The calls `call` stands for: itself, or with "states" (the nodes an order is asked at along
     a search), one call per node, exactly as it would be sent alone."""
@@ -144,12 +149,14 @@ def state_at(game, path):
 
 
 def build_argument(value):
-    """Orders and evaluations travel tagged (order_argument, evaluation_argument); everything
-    else is plain data."""
+    """Orders, evaluations and quiet tests travel tagged (order_argument, evaluation_argument,
+    quiet_argument); everything else is plain data."""
     if isinstance(value, dict) and "$order" in value:
         return build_order(value["$order"])
     if isinstance(value, dict) and "$evaluation" in value:
         return build_evaluation(value["$evaluation"])
+    if isinstance(value, dict) and "$quiet" in value:
+        return build_quiet_test(value["$quiet"])
     return value
 
 
