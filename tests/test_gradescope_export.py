@@ -134,3 +134,24 @@ def test_setup_on_another_base_image_says_which_to_choose_and_installs_nothing(o
     assert completed.stderr.splitlines() == [
         f"setup.sh: this autograder needs Gradescope's Ubuntu 22.04 base image (this one is "
         f"'{found}'); choose it under Configure Autograder > Base Image, then rebuild"]
+
+
+@pytest.mark.e2e
+def test_the_second_assignments_zip_grades_it(tmp_path):
+    """One zip per assignment: the second's holds its folder, and run_autograder names it, so a
+    submission of it is graded as it whatever it holds."""
+    path = tmp_path / "cutoff.zip"
+    completed = run_cli("export", "gradescope", path, "--assignment", "cutoff")
+    assert completed.returncode == 0, completed.stderr
+    with zipfile.ZipFile(path) as zipped:
+        assert {"assignments/cutoff/assignment.toml", "assignments/cutoff/grading.toml",
+                "assignments/cutoff/checks/test_negamax.py",
+                "reference/cutoff/negamax.py"} <= set(zipped.namelist())
+        assert b"--assignment cutoff " in zipped.read("run_autograder")
+    cutoff = ROOT / "assignments" / "cutoff"
+    results = run_on(path, tmp_path / "root", sorted((ROOT / "reference" / "cutoff").glob("*.py")))
+    assert results["score"] == results["max_score"] == \
+        grading_config.load(cutoff / "grading.toml").total
+    assert {t["name"].split(":")[0] for t in results["tests"]} == {
+        "negamax_value", "heuristic_value", "heuristic_decision", "transposition_value",
+        "quiescence_value"}

@@ -260,7 +260,8 @@ def release_command(args):
 
 def export_command(args):
     exporting = instructors_tool("gradescope_export", "export gradescope")
-    print(f"wrote Gradescope's autograder zip to {exporting.export(args.file)}")
+    written = exporting.export(args.file, assignments.chosen(args.assignment or "search"))
+    print(f"wrote Gradescope's autograder zip to {written}")
 
 
 def export_grades_command(args):
@@ -345,6 +346,8 @@ def parser():
     exports = exporting.add_subparsers(dest="what", required=True)
     to_gradescope = exports.add_parser("gradescope", help="Gradescope's autograder zip")
     to_gradescope.add_argument("file", help="the zip to write, e.g. autograder.zip")
+    to_gradescope.add_argument("--assignment", metavar="NAME_OR_FILE",
+                               help="the assignment the zip grades (default: the first)")
     to_gradescope.set_defaults(run=export_command)
     grades = exports.add_parser("grades", help="a graded class's gradebook as an LMS imports it")
     grades.add_argument("directory", help="the --output DIR the class was graded into")

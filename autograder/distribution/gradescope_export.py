@@ -2,13 +2,15 @@
 
 Gradescope unpacks the zip into /autograder/source, runs setup.sh once to build its image, then
 run_autograder for each submission, in its own container. The zip holds the whole grader: the
-reference and the hidden checks included, since Gradescope keeps the source from students.
+reference and the hidden checks included, since Gradescope keeps the source from students. One zip
+grades one assignment (`--assignment`): run_autograder names it, and the zip holds its folder.
 """
 import io
 import stat
 import zipfile
 from pathlib import Path
 
+from autograder.assignments import SEARCH
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 
@@ -20,28 +22,35 @@ SKIPPED = {"__pycache__", ".hypothesis"}
 EXECUTABLE = 0o755 << 16  # a zip entry's external attributes hold its Unix mode in the high bits
 
 
-def members():
-    """(archive name, path) of everything the zip holds."""
+def members(folders):
+    """(archive name, path) of everything the zip holds: the grader and `folders`."""
     for name in FILES:
         yield name, ROOT / name
-    for folder in SOURCES:
-        for path in sorted((ROOT / folder).rglob("*")):
+    for folder in [*(ROOT / source for source in SOURCES), *folders]:
+        for path in sorted(folder.rglob("*")):
             if path.is_file() and not SKIPPED & set(path.relative_to(ROOT).parts):
                 yield path.relative_to(ROOT).as_posix(), path
 
 
-def export(target):
-    """Write the Gradescope autograder zip to `target`, whole or not at all."""
+def export(target, assignment=SEARCH):
+    """Write the Gradescope autograder zip of `assignment` to `target`, whole or not at all."""
     target = Path(target)
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
+    folders = [] if assignment is SEARCH else [assignment.stubs]
+    if not all(Path(folder).resolve().is_relative_to(ROOT)
+               for folder in [*folders, assignment.reference, assignment.checks]):
+        raise UsageError(f"the assignment {assignment.name!r} lives outside this project; export "
+                         f"one declared in assignments/ (its reference in reference/)")
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in members():
+        for name, path in members(folders):
             archive.write(path, name)
         for script in ("setup.sh", "run_autograder"):
             info = zipfile.ZipInfo(script, date_time=(2026, 1, 1, 0, 0, 0))
             info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
-            archive.writestr(info, (TEMPLATES / script).read_text())
+            # an assignment's name is a Python name, so it needs no quoting in the script
+            archive.writestr(info, (TEMPLATES / script).read_text().replace(
+                "@ASSIGNMENT@", assignment.name))
     write_atomically(target, buffer.getvalue())
     return target
