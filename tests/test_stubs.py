@@ -23,6 +23,7 @@ CONTRACT = {
     "heuristic.py": {"heuristic_value", "heuristic_decision"},
     "transposition.py": {"transposition_value"},
     "quiescence.py": {"quiescence_value"},
+    "horizon.py": {"horizon_example"},
 }
 ASSIGNMENTS = {assignment.name: assignment for assignment in built_in()}
 STUBS = [(name, file) for name, assignment in ASSIGNMENTS.items() for file in assignment.files]
