@@ -137,7 +137,7 @@ def test_a_built_in_assignment_is_chosen_by_name_or_by_the_files_handed_in():
     assert assignments.chosen(None, {"minimax.py", "notes.txt"}) is assignments.SEARCH
     assert assignments.chosen(None, {"negamax.py"}).name == "cutoff"
     assert assignments.chosen("cutoff").files == ("negamax.py", "heuristic.py", "transposition.py",
-                                                  "quiescence.py", "horizon.py")
+                                                  "quiescence.py", "horizon.py", "evaluation.py")
 
 
 @pytest.mark.e2e

@@ -24,6 +24,7 @@ CONTRACT = {
     "transposition.py": {"transposition_value"},
     "quiescence.py": {"quiescence_value"},
     "horizon.py": {"horizon_example"},
+    "evaluation.py": {"open_lines_evaluation"},
 }
 ASSIGNMENTS = {assignment.name: assignment for assignment in built_in()}
 STUBS = [(name, file) for name, assignment in ASSIGNMENTS.items() for file in assignment.files]

@@ -171,6 +171,19 @@ def board_games():
 
 
 @st.composite
+def won_positions(draw):
+    """A tic-tac-toe board (9 characters) reached by legal play where one side has just won."""
+    game, state = TicTacToe(), None
+    while state is None or not game.is_terminal(state) or not game.utility(state):
+        state = game.initial
+        for cell in draw(st.permutations(range(9))):
+            state = game.result(state, cell)
+            if game.is_terminal(state):
+                break
+    return "".join(state.board)
+
+
+@st.composite
 def price_wars(draw):
     """A general-sum game of two moves: 1-4 options, 1-4 responses each, payoffs with ties."""
     payoffs = st.integers(-3, 3)

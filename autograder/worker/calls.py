@@ -95,14 +95,19 @@ class Call(TypedDict):
     states: NotRequired[list[list[int]]]
     args: list                             # after (game, state); orders and evaluations tagged
     trace: bool                            # whether the game's trace comes back
+    state_only: NotRequired[bool]          # the code takes the state without the game
 
 
-def call(function, game=None, *args, state=(), states=None, trace=None) -> Call:
+def call(function, game=None, *args, state=(), states=None, trace=None,
+         state_only=False) -> Call:
     """The call of `function` on `game` at the node `state` with the extra `args`; with
-    `states`, one call at each of those nodes. The trace comes back for the contract's
-    node-counted functions unless `trace` says otherwise."""
+    `states`, one call at each of those nodes; with `state_only`, of a function that takes the
+    state alone (an evaluation). The trace comes back for the contract's node-counted functions
+    unless `trace` says otherwise."""
     made = {"function": function, "game": game, "state": list(state), "args": list(args),
             "trace": function in TRACED if trace is None else trace}
+    if state_only:
+        made["state_only"] = True
     if states is not None:
         del made["state"]
         made["states"] = [list(path) for path in states]
@@ -174,9 +179,13 @@ def encode_answer(value, levels=ANSWER_DEPTH):
 
 def call_arguments(call, game=None):
     """The arguments `call` describes: on `game` (built from the call's spec, instrumented or
-    not), the game and the state first; without one (the price war), the extra arguments only."""
+    not), the game and the state first, or the state alone for a `state_only` call; without a
+    game (the price war), the extra arguments only."""
     extra = [build_argument(a) for a in call.get("args", [])]
-    return extra if game is None else [game, state_at(game, call.get("state", [])), *extra]
+    if game is None:
+        return extra
+    state = state_at(game, call.get("state", []))
+    return [state, *extra] if call.get("state_only") else [game, state, *extra]
 
 
 def perform(function, call):

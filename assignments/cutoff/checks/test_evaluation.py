@@ -1,0 +1,109 @@
+"""Checks of evaluation.py, judged by the properties the lesson gives the open-lines evaluation
+rather than against one answer: its figures after X's first move, the board's symmetries, the
+players' symmetry, and a finished game's scale above every position still in play."""
+from hypothesis import example, given, strategies as st
+
+from autograder.checks import check, judge
+from autograder.checks.judge import CheckFailed, as_returned
+from autograder.games import TicTacToe
+from autograder.games.specs import board_spec
+from autograder.games.tictactoe import open_lines
+from autograder.grading import strategies
+from autograder.runner.observations import is_number
+from autograder.worker.calls import call
+
+FIRST_MOVES = {4: 4, 0: 3, 2: 3, 6: 3, 8: 3, 1: 2, 3: 2, 5: 2, 7: 2}  # the lesson's figures
+TURN = (6, 3, 0, 7, 4, 1, 8, 5, 2)      # a quarter turn: the new cell i holds the old TURN[i]
+MIRROR = (2, 1, 0, 5, 4, 3, 8, 7, 6)    # left and right swapped
+
+
+def symmetries(board):
+    """The board's 8 images under turns and reflections, itself first."""
+    images = []
+    for mirrored in (board, "".join(board[i] for i in MIRROR)):
+        for _ in range(4):
+            images.append(mirrored)
+            mirrored = "".join(mirrored[i] for i in TURN)
+    return images
+
+
+def swapped(board):
+    return board.translate(str.maketrans("XO", "OX"))
+
+
+def most_promising(player):
+    """The position still in play that the open-lines score rates best for `player`, of the
+    5,478 that legal play reaches."""
+    sign = 1 if player == "X" else -1
+    game, best, pending, seen = TicTacToe(), None, [TicTacToe().initial], set()
+    while pending:
+        state = pending.pop()
+        if state.board in seen or game.is_terminal(state):
+            continue
+        seen.add(state.board)
+        if best is None or sign * open_lines(state) > sign * open_lines(best):
+            best = state
+        pending += [game.result(state, action) for action in game.actions(state)]
+    return "".join(best.board)
+
+
+def scored(caller, board):
+    """The student's evaluation of `board`, a number, or CheckFailed."""
+    game = board_spec(board)
+    pair = caller.both(call("open_lines_evaluation", game, state_only=True))
+    shown = judge.shown(game, smallest=False)
+    judge.require_answer(pair.function, pair.got, shown, pair.call)
+    if not is_number(pair.got.answer):
+        raise CheckFailed(f"open_lines_evaluation returned {as_returned(pair.got)}, not a number",
+                          shown=shown)
+    return pair.got.answer
+
+
+@check("open_lines_evaluation: centre 4, corner 3, edge 2 after X's first move")
+def test_open_lines_after_the_first_move(caller):
+    for cell, score in FIRST_MOVES.items():
+        board = " " * cell + "X" + " " * (8 - cell)
+        if scored(caller, board) != score:
+            raise CheckFailed(f"open_lines_evaluation returned {scored(caller, board)!r} after X "
+                              f"plays cell {cell}, where the lesson's figure is {score}",
+                              shown=judge.shown(board_spec(board), smallest=False))
+
+
+@check("open_lines_evaluation: the same under the board's 8 symmetries")
+@given(board=strategies.positions() | strategies.won_positions())
+def test_open_lines_symmetries(caller, board):
+    mine = scored(caller, board)
+    for image in symmetries(board)[1:]:
+        if scored(caller, image) != mine:
+            raise CheckFailed(f"open_lines_evaluation gives this position {mine!r} but its turned "
+                              f"or mirrored image {scored(caller, image)!r}: the same position, "
+                              f"seen otherwise, must score the same", shown=judge.shown(
+                                  board_spec(board), note=f"Its image: {image!r}."))
+
+
+@check("open_lines_evaluation: negated when X and O swap")
+@given(board=strategies.positions().filter(lambda b: b.count("X") == b.count("O")))
+def test_open_lines_players_swapped(caller, board):
+    mine, theirs = scored(caller, board), scored(caller, swapped(board))
+    if theirs != -mine:
+        raise CheckFailed(f"open_lines_evaluation gives this position {mine!r} and the same "
+                          f"position with X and O swapped {theirs!r}, not {-mine!r}",
+                          shown=judge.shown(board_spec(board),
+                                            note=f"Swapped: {swapped(board)!r}."))
+
+
+@check("open_lines_evaluation: every won game beyond every position still in play")
+@given(won=strategies.won_positions(), playing=strategies.positions())
+@example(won="XXXOO    ", playing=most_promising("X"))
+@example(won="XX OOOX  ", playing=most_promising("O"))
+def test_open_lines_scale(caller, won, playing):
+    winner = "X" if TicTacToe(won).utility(TicTacToe(won).initial) > 0 else "O"
+    win, other = scored(caller, won), scored(caller, playing)
+    if (win <= other) if winner == "X" else (win >= other):
+        raise CheckFailed(
+            f"open_lines_evaluation scores a game {winner} has won {win!r}, and a position still "
+            f"in play {other!r}: a won game must score {'above' if winner == 'X' else 'below'} "
+            f"every position still in play, or the search prefers a promise to a win; scale the "
+            f"finished games' utility (e.g. +100 and -100)",
+            shown=judge.shown(board_spec(won), smallest=False,
+                              note=f"The position still in play: {playing!r}."))
