@@ -154,4 +154,5 @@ def test_the_second_assignments_zip_grades_it(tmp_path):
         grading_config.load(cutoff / "grading.toml").total
     assert {t["name"].split(":")[0] for t in results["tests"]} == {
         "negamax_value", "heuristic_value", "heuristic_decision", "transposition_value",
-        "quiescence_value", "horizon_example", "open_lines_evaluation"}
+        "quiescence_value", "horizon_example", "open_lines_evaluation",
+        "iterative_deepening_decision"}

@@ -54,3 +54,21 @@ def heuristic_decision(game, state, depth, evaluate, order=None):
     """
     # YOUR CODE HERE
     raise NotImplementedError
+
+
+def iterative_deepening_decision(game, state, max_depth, evaluate):
+    """Heuristic decisions at depths 1, 2, ..., max_depth, each pass searching the root's actions
+    in the order the pass before ranked them: best first by its values (highest for MAX, lowest
+    for MIN), equal values keeping their order; the first pass takes game.actions(state) as given.
+    Each root action's child is searched with heuristic_value, depth - 1 levels further, in the
+    full window, so that every pass ranks the actions by exact values. Returns [decision, orders]:
+    the last pass's best action (the first of ties in its order) and the root's order in each
+    pass, a list of lists.
+
+    Searched in the full window, later passes prune no more at the root than earlier ones; what
+    the ordering buys is inside each child's search, whose bounds start from the best moves.
+    Textbook tree with the evaluation 5, 1, 7 for B, C, D and max_depth 2: pass 1 searches 0, 1,
+    2 and ranks them 2 (7), 0 (5), 1 (1); pass 2 searches 2, 0, 1, finds 2, 3, 2, and decides 0.
+    """
+    # YOUR CODE HERE
+    raise NotImplementedError

@@ -4,9 +4,11 @@ evaluation."""
 from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
+from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
 from autograder.games.specs import open_lines_evaluation, table_evaluation
 from autograder.grading import strategies
+from autograder.runner.observations import exactly_equal, quoted
 from autograder.worker.calls import call, evaluation_argument, order_argument
 
 # The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.
@@ -106,3 +108,59 @@ def test_heuristic_decision_tictactoe(caller):
                                                             f"course's open-lines evaluation.")
             judge.same_answer(caller.both(call("heuristic_decision", game, depth, OPEN_LINES)),
                               shown, f"the best action by the heuristic value at depth {depth}")
+
+
+def deepened(pair, shown):
+    """The student's [decision, orders], or CheckFailed when it is not of that form."""
+    judge.require_answer(pair.function, pair.got, shown, pair.call)
+    answer = pair.got.answer
+    if type(answer) is not list or len(answer) != 2 or type(answer[1]) is not list:
+        raise CheckFailed(f"iterative_deepening_decision returned {judge.as_returned(pair.got)}, "
+                          f"not [decision, orders]", shown=shown)
+    return answer
+
+
+def deepening_case(caller, case):
+    """The pair of iterative_deepening_decision's call on `case`, and the input a failure shows."""
+    game, evaluation, depth = case
+    depth = max(depth, 1)
+    scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
+    shown = judge.shown(game, note=f"Deepened to depth {depth}; the evaluation gives {scores}.")
+    return caller.both(call("iterative_deepening_decision", game, depth,
+                            evaluation_argument(evaluation))), shown
+
+
+@check("iterative_deepening_decision: the last pass's decision on random trees")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+def test_iterative_deepening_decision(caller, case):
+    pair, shown = deepening_case(caller, case)
+    decision, _ = deepened(pair, shown)
+    if not exactly_equal(decision, pair.want.answer[0]):
+        raise CheckFailed(f"iterative_deepening_decision decided {quoted(decision)}, but the "
+                          f"last pass decides {pair.want.answer[0]!r}", shown=shown)
+
+
+@check("iterative_deepening_decision: each pass orders the root best first by the pass before")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+def test_iterative_deepening_orders(caller, case):
+    pair, shown = deepening_case(caller, case)
+    _, orders = deepened(pair, shown)
+    for number, (mine, theirs) in enumerate(zip(orders, pair.want.answer[1]), 1):
+        if not exactly_equal(mine, theirs):
+            raise CheckFailed(f"iterative_deepening_decision's pass {number} searched the root's "
+                              f"actions in the order {quoted(mine)}, where the pass before "
+                              f"ranks them {theirs}: best first, equal values in their order",
+                              shown=shown)
+    if len(orders) != len(pair.want.answer[1]):
+        raise CheckFailed(f"iterative_deepening_decision made {len(orders)} passes, not "
+                          f"{len(pair.want.answer[1])} (depths 1 to the given one)", shown=shown)
+
+
+@check("iterative_deepening_decision: examines the reference's nodes, pass after pass")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+def test_iterative_deepening_nodes(caller, case):
+    pair, shown = deepening_case(caller, case)
+    judge.same_trace(pair, case[0], shown, "iterative deepening")

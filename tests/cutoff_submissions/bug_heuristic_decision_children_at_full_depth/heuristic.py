@@ -41,3 +41,17 @@ def heuristic_decision(game, state, depth, evaluate, order=None):
         if best_action is None or v < beta:
             best_action, beta = a, v
     return best_action
+
+
+def iterative_deepening_decision(game, state, max_depth, evaluate):
+    actions = game.actions(state)
+    best_first = game.to_move(state) == "MAX"
+    orders, decision = [], None
+    for depth in range(1, max_depth + 1):
+        orders.append(list(actions))
+        values = {a: heuristic_value(game, game.result(state, a), depth - 1, evaluate)
+                  for a in actions}
+        decision = (max if best_first else min)(actions, key=values.__getitem__)
+        # sorted() is stable, so equal values keep this pass's order
+        actions = sorted(actions, key=values.__getitem__, reverse=best_first)
+    return [decision, orders]
