@@ -77,8 +77,6 @@ class Assignment:
         return bool(set(names) & set(self.files))
 
 
-
-
 def load(path):
     """The assignment a TOML file declares, each mistake in it a one-line UsageError."""
     path = Path(path)
@@ -86,7 +84,8 @@ def load(path):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
         raise UsageError(f"{path}: cannot read the assignment ({error.strerror}); give the path "
-                         f"of its TOML file or one of: {', '.join(a.name for a in built_in())}")
+                         f"of its TOML file or one of: {', '.join(a.name for a in built_in())}"
+                         ) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: not valid TOML ({error}); fix the assignment's file") from None
     refuse_unknown(data, KEYS, "the assignment", path, error=UsageError)
