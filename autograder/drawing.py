@@ -81,12 +81,22 @@ def draw_board(board):
             + f"\n({to_move} to move; cells are numbered 0-8 row by row)")
 
 
+def draw_connect_four(board):
+    """Rows top first, as the board stands, with the columns numbered below."""
+    rows = ["|" + "|".join(board[7 * row:7 * row + 7]) + "|" for row in reversed(range(6))]
+    to_move = "X" if board.count("X") == board.count("O") else "O"
+    return "\n".join([*rows, " " + " ".join("0123456"),
+                      f"({to_move} to move; a move names its column)"])
+
+
 def draw_example(example):
     """A game spec or a price war, as text."""
     if "tree" in example and "ours" in example:
         return draw_price_war(example["tree"], example["ours"], example["theirs"], example["root"])
     if example["kind"] == "tree":
         return draw_tree(example["tree"], example.get("root", "MAX"))
+    if example["kind"] == "connect_four":
+        return draw_connect_four(example["board"])
     return draw_board(example["board"])
 
 

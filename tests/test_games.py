@@ -4,7 +4,8 @@ import copy
 import pytest
 
 from autograder.drawing import draw_tree, node_names
-from autograder.games import TicTacToe, TreeGame
+from autograder.games import ConnectFour, TicTacToe, TreeGame
+from autograder.games.connect_four import WINDOWS
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_order
 from autograder.games.specs import shuffled_order
@@ -113,3 +114,27 @@ def test_the_textbook_tree_is_drawn_as_the_course_draws_it():
     drawing = draw_tree(TEXTBOOK)
     assert drawing.splitlines()[:3] == ["A (MAX)", "├── B (MIN)", "│   ├── B1 = 3"]
     assert drawing.splitlines()[-1] == "    └── D3 = 2"
+
+
+def test_connect_four_drops_marks_finds_fours_and_refuses_what_play_cannot_reach():
+    game = ConnectFour()
+    state = game.initial
+    for column in (3, 4, 3, 4, 3, 4):
+        state = game.result(state, column)
+    assert (game.to_move(state), game.is_terminal(state)) == ("MAX", False)
+    assert state.board[3] == state.board[10] == state.board[17] == "X"  # stacked in column 3
+    won = game.result(state, 3)
+    assert (game.is_terminal(won), game.utility(won), game.actions(won)) == (True, 1, [])
+    diagonal = game.initial
+    for column in (0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3):  # X climbs 0, 1, 2, 3 diagonally
+        diagonal = game.result(diagonal, column)
+    assert game.utility(diagonal) == 1 and game.is_terminal(diagonal)
+    full = game.initial
+    for _ in range(6):
+        full = game.result(full, 0)
+    assert game.actions(full) == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(ValueError, match="not a column with room"):
+        game.result(full, 0)
+    with pytest.raises(ValueError, match="floats above an empty cell"):
+        ConnectFour(" " * 7 + "X" + " " * 34)
+    assert len(WINDOWS) == 69

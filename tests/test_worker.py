@@ -12,7 +12,8 @@ from autograder.runner import supervisor
 from autograder.checks import calling
 from autograder.checks.calling import Caller
 from autograder.checks.course import TEXTBOOK
-from autograder.games.specs import tree_spec
+from autograder.games.connect_four import EMPTY_BOARD
+from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
 from autograder.runner.sandbox import MODES, Sandbox, works
@@ -496,3 +497,21 @@ def test_a_check_whose_call_timed_out_shows_that_calls_input(student, stopped, s
                 "answer": 0, "type": "int", "seconds": 0.0}}).both(stopped)
     assert (timed_out.value.shown.as_dict() if shown else None) == shown
     assert str(timed_out.value).endswith(f"while True: pass{message}")
+
+
+@pytest.mark.parametrize("forged, problem", [
+    ("(7,)", "(the path [7]); use only the states"),
+    ("(3,) * 7", "(the path [3, 3, 3, 3, 3, 3, 3]); use only the states"),
+    ("(0,) * 100_000", "asked the game about a state that is not a node of the game"),
+])
+def test_a_connect_four_trace_holds_only_legal_moves(student, forged, problem):
+    """Connect Four has too many nodes to list, so each path of a trace is replayed move by move
+    (a path longer than any game refused unreplayed): a column off the board, a full column and
+    a path of 100,000 moves are each refused."""
+    with student(f"""
+        def minimax_value(game, state):
+            game.to_move(state._replace(path={forged}))
+            return 0
+    """) as s:
+        got = s.call(call("minimax_value", connect_four_spec(EMPTY_BOARD)))
+    assert problem in got.problem

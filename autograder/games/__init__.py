@@ -8,7 +8,9 @@ count.
 
 May import: nothing of the grader.
 """
+from autograder.games.connect_four import ConnectFour, ConnectFourState
 from autograder.games.tictactoe import TicTacToe, TicTacToeState
 from autograder.games.tree import TreeGame, TreeState
 
-__all__ = ["TicTacToe", "TicTacToeState", "TreeGame", "TreeState"]
+__all__ = ["ConnectFour", "ConnectFourState", "TicTacToe", "TicTacToeState", "TreeGame",
+           "TreeState"]

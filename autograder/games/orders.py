@@ -7,6 +7,7 @@ test takes a state and says whether a search may stop there.
 """
 import random
 
+from autograder.games.connect_four import open_windows
 from autograder.games.tictactoe import open_lines
 
 
@@ -60,6 +61,8 @@ def build_evaluation(spec):
     kind = spec["kind"]
     if kind == "open_lines":
         return open_lines
+    if kind == "open_windows":
+        return open_windows
     if kind == "table":
         return table({tuple(path): value for path, value in spec["values"]}, spec.get("default", 0))
     raise ValueError(f"unknown evaluation spec {spec!r}")

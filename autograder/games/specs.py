@@ -24,7 +24,14 @@ class BoardSpec(TypedDict):
     board: str
 
 
-GameSpec = TreeSpec | BoardSpec
+class ConnectFourSpec(TypedDict):
+    """A Connect Four position: 42 characters, each "X", "O" or " ", bottom row first."""
+
+    kind: Literal["connect_four"]
+    board: str
+
+
+GameSpec = TreeSpec | BoardSpec | ConnectFourSpec
 
 
 class PriceWarSpec(TypedDict):
@@ -64,7 +71,11 @@ class OpenLinesEvaluation(TypedDict):
     kind: Literal["open_lines"]
 
 
-EvaluationSpec = TableEvaluation | OpenLinesEvaluation
+class OpenWindowsEvaluation(TypedDict):
+    kind: Literal["open_windows"]
+
+
+EvaluationSpec = TableEvaluation | OpenLinesEvaluation | OpenWindowsEvaluation
 
 
 class NoisyPositions(TypedDict):
@@ -80,6 +91,10 @@ def tree_spec(tree, root="MAX") -> TreeSpec:
 
 def board_spec(board) -> BoardSpec:
     return {"kind": "tictactoe", "board": board}
+
+
+def connect_four_spec(board) -> ConnectFourSpec:
+    return {"kind": "connect_four", "board": board}
 
 
 def price_war_spec(tree, ours, theirs, root) -> PriceWarSpec:
@@ -108,6 +123,11 @@ def table_evaluation(scores) -> TableEvaluation:
 def noisy_positions(paths) -> NoisyPositions:
     """The quiet test for which the positions at `paths` are noisy, every other quiet."""
     return {"kind": "noisy", "paths": [list(path) for path in paths]}
+
+
+def open_windows_evaluation() -> OpenWindowsEvaluation:
+    """Connect Four's open-lines evaluation over its 69 windows (connect_four.open_windows)."""
+    return {"kind": "open_windows"}
 
 
 def open_lines_evaluation() -> OpenLinesEvaluation:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from autograder.drawing import moves
+from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
 from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
                                      first_printed)
@@ -203,6 +204,8 @@ def _tree_paths(tree):
     return paths
 
 
+CONNECT_FOUR_MOVES = 6  # the checks search Connect Four 5 levels deep at most
+CONNECT_FOUR_NODES = sum(7 ** moves for moves in range(CONNECT_FOUR_MOVES + 1))  # 137,257
 # For each set of cells as a bit mask, whether it holds a whole line.
 _HOLDS_A_LINE = [any(all(cells >> cell & 1 for cell in line) for line in LINES)
                  for cells in range(1 << 9)]
@@ -236,14 +239,40 @@ def _board_paths(board):
 
 def _first_stranger(spec, trace):
     """The first entry of `trace` that is not a node of the game, or None."""
+    if spec["kind"] == "connect_four":
+        return _connect_four_stranger(spec["board"], trace)
     nodes = (_tree_paths(spec["tree"]) if spec["kind"] == "tree" else
              _board_paths(parse_board(spec["board"])))
     return next((key for key in trace if key not in nodes), None)
 
 
+def _connect_four_stranger(board, trace):
+    """The first entry of `trace` that is no sequence of legal moves from `board`, or None: each
+    path is replayed from the longest of its beginnings already replayed, so a trace costs one
+    move per distinct beginning (at most CONNECT_FOUR_NODES of them, _node_count having
+    counted)."""
+    game = ConnectFour(board)
+    states = {"": game.initial}
+    for key in trace:
+        if len(key) > CELLS:  # longer than any game: never replayed
+            return key
+        known = max((len(key) - cut for cut in range(len(key) + 1)
+                     if key[:len(key) - cut] in states), default=0)
+        state = states[key[:known]]
+        for index in range(known, len(key)):
+            column = PATH_CHARACTERS.find(key[index])
+            if column not in game.actions(state):
+                return key
+            state = states[key[:index + 1]] = game.result(state, column)
+    return None
+
+
 def _node_count(spec):
     """How many nodes the game has at most: a tree's exactly; for tic-tac-toe, every ordering of
-    every subset of the empty cells (wins only end lines early)."""
+    every subset of the empty cells (wins only end lines early); for Connect Four, which no search
+    finishes, the positions up to CONNECT_FOUR_MOVES moves on, deeper than any check searches."""
+    if spec["kind"] == "connect_four":
+        return CONNECT_FOUR_NODES
     if spec["kind"] == "tree":
         return len(_tree_paths(spec["tree"]))
     empty, count, orderings = parse_board(spec["board"]).count(" "), 1, 1

@@ -10,7 +10,7 @@ import time
 from typing import NotRequired, TypedDict
 
 from autograder.contract import TRACED
-from autograder.games import TicTacToe, TreeGame
+from autograder.games import ConnectFour, TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_evaluation, build_order, build_quiet_test
 from autograder.games.specs import EvaluationSpec, GameSpec, NoisyPositions, OrderSpec
@@ -143,6 +143,8 @@ def build_game(spec):
         return TreeGame(spec["tree"], spec.get("root", "MAX"))
     if spec["kind"] == "tictactoe":
         return TicTacToe(spec["board"])
+    if spec["kind"] == "connect_four":
+        return ConnectFour(spec["board"])
     raise ValueError(f"unknown game spec {spec!r}")
 
 

@@ -1,12 +1,14 @@
 """Checks of heuristic.py: heuristic values and decisions at every cut-off depth, the window rule,
-the nodes examined (so the cut-off's exact level), and tic-tac-toe with the course's open-lines
-evaluation."""
+the nodes examined (so the cut-off's exact level), tic-tac-toe with the course's open-lines
+evaluation, Connect Four with its open windows, and iterative deepening."""
 from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
 from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
-from autograder.games.specs import open_lines_evaluation, table_evaluation
+from autograder.games.connect_four import EMPTY_BOARD
+from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
+                                    open_windows_evaluation, table_evaluation)
 from autograder.grading import strategies
 from autograder.runner.observations import exactly_equal, quoted
 from autograder.worker.calls import call, evaluation_argument, order_argument
@@ -14,6 +16,10 @@ from autograder.worker.calls import call, evaluation_argument, order_argument
 # The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.
 TEXTBOOK_EVALUATION = table_evaluation([((), 0), ((0,), 5), ((1,), 1), ((2,), 7)])
 OPEN_LINES = evaluation_argument(open_lines_evaluation())
+# Connect Four from the empty board, after X takes the centre column, and after O answers there.
+CONNECT_FOUR = [connect_four_spec(EMPTY_BOARD), connect_four_spec(" " * 3 + "X" + " " * 38),
+                connect_four_spec(" " * 3 + "X" + " " * 6 + "O" + " " * 31)]
+OPEN_WINDOWS = evaluation_argument(open_windows_evaluation())
 
 
 ORDER_NOTES = {"reversed": " Each node's actions are searched in reverse order.",
@@ -71,6 +77,17 @@ def test_heuristic_value_tictactoe(caller):
             shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
                                                             f"course's open-lines evaluation.")
             pair = caller.both(call("heuristic_value", game, depth, OPEN_LINES))
+            judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
+            judge.same_trace(pair, game, shown)
+
+
+@check("heuristic_value: Connect Four, which no search finishes, at depths 2 to 5")
+def test_heuristic_value_connect_four(caller):
+    for game in CONNECT_FOUR:
+        for depth in (2, 3, 4, 5):
+            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
+                                                            f"open windows evaluation.")
+            pair = caller.both(call("heuristic_value", game, depth, OPEN_WINDOWS))
             judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
             judge.same_trace(pair, game, shown)
 
