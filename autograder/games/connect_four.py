@@ -8,6 +8,8 @@ has four in a row (across, up or on a diagonal), -1 when O has, 0 for a full boa
 """
 from typing import NamedTuple
 
+from autograder.games.tictactoe import open_score
+
 ROWS, COLUMNS, CELLS = 6, 7, 42
 EMPTY_BOARD = " " * CELLS
 # The 69 windows of four cells in a row: across, up, and on both diagonals.
@@ -34,16 +36,8 @@ def four_in_a_row(board):
 
 
 def open_windows(state):
-    """The open-lines evaluation carried over from tic-tac-toe, from MAX's point of view: each
-    window of four holding no O counts its Xs, each holding no X counts minus its Os."""
-    score = 0
-    for window in WINDOWS:
-        marks = [state.board[i] for i in window]
-        if "O" not in marks:
-            score += marks.count("X")
-        if "X" not in marks:
-            score -= marks.count("O")
-    return score
+    """The open-lines evaluation carried over from tic-tac-toe to the 69 windows of four."""
+    return open_score(state.board, WINDOWS)
 
 
 def parse_board(text):

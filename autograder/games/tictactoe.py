@@ -28,20 +28,23 @@ def winner(board):
     return None
 
 
-def open_lines(state):
-    """The course's depth-1 evaluation, from MAX's point of view.
-
-    Each line with no O counts the Xs on it, each line with no X counts minus the Os on it. After a
-    single X the centre scores 4 (it lies on four lines), a corner 3 and an edge 2.
-    """
+def open_score(board, lines):
+    """Each of `lines` (tuples of cells) with no O counts the Xs on it, each with no X counts minus
+    the Os on it: the course's open-lines score, from MAX's point of view, in any game of marks."""
     score = 0
-    for line in LINES:
-        marks = [state.board[i] for i in line]
+    for line in lines:
+        marks = [board[i] for i in line]
         if "O" not in marks:
             score += marks.count("X")
         if "X" not in marks:
             score -= marks.count("O")
     return score
+
+
+def open_lines(state):
+    """The course's depth-1 evaluation, the open-lines score over tic-tac-toe's 8 lines. After a
+    single X the centre scores 4 (it lies on four lines), a corner 3 and an edge 2."""
+    return open_score(state.board, LINES)
 
 
 def parse_board(text):
