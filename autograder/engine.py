@@ -95,13 +95,13 @@ def check_name(item):
 
 
 class GradingPlugin:
-    """Hands the checks their caller and turns their outcomes into results. `checks` holds every
-    check's name in pytest's order, which is the order of a report; `functions`, the assignment's,
-    each need one."""
+    """Hands the `assignment`'s checks their caller and turns their outcomes into results.
+    `checks` holds every check's name in pytest's order, which is the order of a report; each of
+    the assignment's functions needs one."""
 
-    def __init__(self, caller, config, functions=SEARCH.modules, checks_folder=SEARCH.checks):
+    def __init__(self, caller, config, assignment=SEARCH):
         self._caller = caller
-        self.config, self.functions, self.checks_folder = config, functions, checks_folder
+        self.config, self.assignment = config, assignment
         self.results = []
         self.checks = []
         self.config_error = None
@@ -135,7 +135,8 @@ class GradingPlugin:
                 if name not in names and name not in later:
                     raise ConfigError(f"grading.toml names a check that does not exist: "
                                       f"{name!r}{did_you_mean(name, names)}")
-            missing = [f for f in self.functions if f not in set(map(judged_function, names))]
+            missing = [f for f in self.assignment.modules
+                       if f not in set(map(judged_function, names))]
             if missing:
                 raise ConfigError(f"no check judges {missing[0]}: every contract function "
                                   f"needs one")
@@ -170,7 +171,7 @@ class GradingPlugin:
             return None
         fixtures = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
         answers = self._caller.answers
-        key = examples.key(check_name(pyfuncitem), test, self.checks_folder)
+        key = examples.key(check_name(pyfuncitem), test, self.assignment.checks)
         if key in answers and examples.replayed(test, fixtures, answers[key]):
             return True
         with examples.recorded(test, fixtures) as met:
@@ -262,12 +263,13 @@ class FunctionQueue:
         return True
 
 
-def pytest_run(plugin, config, *extra, plugins=(), checks=SEARCH.checks):
+def pytest_run(plugin, config, *extra, plugins=()):
     environment.clear()
     use_hypothesis_settings(config)
     # Only the plugins the checks use: whatever else is installed stays out of the grader (and
     # looking for it costs a tenth of a second a run), as does pytest's hook for unraisable
     # exceptions, which collects garbage twice at the end of every session (another tenth).
+    checks = plugin.assignment.checks
     args = [str(checks), "-c", str(CHECKS / "pytest.ini"), "--rootdir", str(checks),
             "--disable-plugin-autoload", "-p", "pytest_timeout", "-p", "_hypothesis_pytestplugin",
             "-p", "no:cacheprovider", "-p", "no:terminal", "-p", "no:unraisableexception",
@@ -284,17 +286,16 @@ def pytest_run(plugin, config, *extra, plugins=(), checks=SEARCH.checks):
 def run_checks(caller, config, functions=None, assignment=SEARCH):
     """The plugin that ran the assignment's checks, holding their results: all checks in pytest's
     order, or with `functions`, an iterable of contract functions, theirs as it yields them."""
-    plugin = GradingPlugin(caller, config, assignment.modules, assignment.checks)
-    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [],
-               checks=assignment.checks)
+    plugin = GradingPlugin(caller, config, assignment)
+    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [])
     return plugin
 
 
 def collect_checks(config, assignment=SEARCH):
     """The names of the assignment's checks, in order, validated against `config`; nothing is
     run."""
-    plugin = GradingPlugin(None, config, assignment.modules, assignment.checks)
-    pytest_run(plugin, config, "--collect-only", checks=assignment.checks)
+    plugin = GradingPlugin(None, config, assignment)
+    pytest_run(plugin, config, "--collect-only")
     return plugin.checks
 
 
@@ -402,5 +403,4 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
-                  made_with=provenance.made_with(config, assignment.checks,
-                                                 assignment.reference))
+                  made_with=provenance.made_with(config, assignment))

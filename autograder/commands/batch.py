@@ -160,7 +160,7 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
     kept = output / ANSWERS_FILE.parent / "reference.json"
     graded = read_result(kept)
     if answers.load(path, assignment.reference) and graded and provenance.changed(
-            graded.get("made_with"), made_with(config, assignment)) is None:
+            graded.get("made_with"), provenance.made_with(config, assignment)) is None:
         return path
     path.parent.mkdir(exist_ok=True)
     command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
@@ -255,10 +255,6 @@ def summary(output, entries, console):
     console.print(hardest)
 
 
-def made_with(config, assignment):
-    return provenance.made_with(config, assignment.checks, assignment.reference)
-
-
 def similarity(entries, output, console, assignment):
     """copydetect over the class's submissions as staged for grading (those that stage), the
     assignment's stubs (what every student starts from) as boilerplate: similarity.html, and the
@@ -294,7 +290,7 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     seconds = seconds or time_limit(config)
     (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
-    todo = _to_grade(output, entries, made_with(config, assignment), force, console)
+    todo = _to_grade(output, entries, provenance.made_with(config, assignment), force, console)
     functions = assignment.modules
     errors = {}
     # Each submission's rows are read once, when it is graded (or at the start for those graded

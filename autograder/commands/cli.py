@@ -188,7 +188,7 @@ def verify_reference(config, mode, known, lanes_count, assignment):
     """Grade the assignment's reference first when the policy (or the checks, reference or
     grader) changed since it last got full marks here: a policy that breaks the reference is the
     instructor's error, never a student's zero."""
-    stamp = provenance.made_with(config, assignment.checks, assignment.reference)
+    stamp = provenance.made_with(config, assignment)
     if provenance.verified(stamp):
         return
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
@@ -260,7 +260,7 @@ def release_command(args):
 
 def export_command(args):
     exporting = instructors_tool("gradescope_export", "export gradescope")
-    written = exporting.export(args.file, assignments.chosen(args.assignment or "search"))
+    written = exporting.export(args.file, assignments.chosen(args.assignment))
     print(f"wrote Gradescope's autograder zip to {written}")
 
 

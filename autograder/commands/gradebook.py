@@ -19,12 +19,13 @@ from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
+ABSENT = "not submitted"
+
+
 def header(functions=MODULES):
     """The columns, with a column of points for each of the assignment's `functions`."""
     return ("id", *PEOPLE, *functions, "total", "max", "status", "policy")
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spreadsheet formula
-ABSENT = "not submitted"
 
 
 def spreadsheet_cell(text):

@@ -165,16 +165,13 @@ def main(argv=None):
                         help="write nothing; exit 1 when a stub is out of date")
     args = parser.parse_args(argv)
     try:
-        assignment = assignments.chosen(args.assignment or "search")
+        assignment = assignments.chosen(args.assignment)
         args.reference = args.reference or assignment.reference
         args.target = args.target or assignment.stubs
         return run_generator(
             args, lambda: stale(args.reference, args.target, assignment.files),
             lambda: generate(args.reference, args.target, assignment.files), __spec__.name)
-    except AutograderError as error:
-        print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
-        return 2
-    except (OSError, ValueError, SyntaxError) as error:
+    except (AutograderError, OSError, ValueError, SyntaxError) as error:
         print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
         return 2
 

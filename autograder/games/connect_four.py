@@ -6,9 +6,10 @@ column), each "X", "O" or " ". X is MAX and moves first; the actions are the col
 0-6 from the left; a mark drops to the lowest empty cell of its column. The utility is +1 when X
 has four in a row (across, up or on a diagonal), -1 when O has, 0 for a full board without one.
 """
+import functools
 from typing import NamedTuple
 
-from autograder.games.tictactoe import open_score
+from autograder.games.tictactoe import line_owner, open_score
 
 ROWS, COLUMNS, CELLS = 6, 7, 42
 EMPTY_BOARD = " " * CELLS
@@ -27,12 +28,11 @@ class ConnectFourState(NamedTuple):
     path: tuple = ()
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def four_in_a_row(board):
-    """'X' or 'O' when that player has four in a row, else None."""
-    for a, b, c, d in WINDOWS:
-        if board[a] != " " and board[a] == board[b] == board[c] == board[d]:
-            return board[a]
-    return None
+    """'X' or 'O' when that player has four in a row, else None. Kept per board: a search asks it
+    of each position several times (is_terminal, actions, result, utility)."""
+    return line_owner(board, WINDOWS)
 
 
 def open_windows(state):
@@ -66,8 +66,7 @@ class ConnectFour:
         return [column for column in range(COLUMNS) if state.board[CELLS - COLUMNS + column] == " "]
 
     def result(self, state, action):
-        if type(action) is not int or not 0 <= action < COLUMNS \
-                or action not in self.actions(state):
+        if type(action) is not int or action not in self.actions(state):
             raise ValueError(f"{action!r} is not a column with room in this position")
         cell = next(7 * row + action for row in range(ROWS) if state.board[7 * row + action] == " ")
         mark = "X" if self.to_move(state) == "MAX" else "O"

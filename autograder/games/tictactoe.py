@@ -20,12 +20,18 @@ class TicTacToeState(NamedTuple):
     path: tuple = ()
 
 
+def line_owner(board, lines):
+    """'X' or 'O' when that player holds every cell of one of `lines`, else None."""
+    for line in lines:
+        first = board[line[0]]
+        if first != " " and all(board[cell] == first for cell in line):
+            return first
+    return None
+
+
 def winner(board):
     """'X' or 'O' when that player has three in a row, else None."""
-    for a, b, c in LINES:
-        if board[a] != " " and board[a] == board[b] == board[c]:
-            return board[a]
-    return None
+    return line_owner(board, LINES)
 
 
 def open_score(board, lines):

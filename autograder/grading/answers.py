@@ -40,10 +40,13 @@ def fingerprint(reference=REFERENCE):
 
 
 def cache_of(reference=REFERENCE):
-    """This machine's cache of the answers of the assignment whose reference is `reference`."""
+    """This machine's cache of the answers of the assignment whose reference is `reference`: one
+    file per reference folder, named after where it is (its contents' fingerprint, inside, tells
+    stale answers from current ones, so an edited reference does not leave a file behind)."""
     if Path(reference) == REFERENCE:
         return CACHE
-    return CACHE.with_name(f"reference-answers-{fingerprint(reference)[:16]}.json")
+    where = hashlib.sha256(str(Path(reference).resolve()).encode()).hexdigest()[:16]
+    return CACHE.with_name(f"reference-answers-{where}.json")
 
 
 def load(path, reference=REFERENCE):

@@ -42,9 +42,11 @@ def grader_digest():
     return digest.hexdigest()
 
 
-def made_with(config, checks=examples.CHECKS, reference=answers.REFERENCE):
-    """The stamp of a result graded now under `config`, of the assignment whose folders of checks
-    and reference are `checks` and `reference`."""
+def made_with(config, assignment=None):
+    """The stamp of a result graded now under `config`, of `assignment` (its folders of checks
+    and reference; by default the first assignment's)."""
+    checks, reference = ((examples.CHECKS, answers.REFERENCE) if assignment is None
+                         else (assignment.checks, assignment.reference))
     return {"policy": policy_digest(config), "checks": examples.code_digest(checks),
             "reference": answers.fingerprint(reference), "grader": grader_digest()}
 

@@ -147,6 +147,7 @@ def quiescent_games(draw):
 
 @st.composite
 def cut_off_games_with_windows(draw):
+    """A cut-off game (cut_off_games) and an open window (windows)."""
     game, evaluation, depth = draw(cut_off_games())
     return game, evaluation, depth, draw(windows(game))
 

@@ -63,9 +63,10 @@ def scored(caller, board):
 def test_open_lines_after_the_first_move(caller):
     for cell, score in FIRST_MOVES.items():
         board = " " * cell + "X" + " " * (8 - cell)
-        if scored(caller, board) != score:
-            raise CheckFailed(f"open_lines_evaluation returned {scored(caller, board)!r} after X "
-                              f"plays cell {cell}, where the lesson's figure is {score}",
+        mine = scored(caller, board)
+        if mine != score:
+            raise CheckFailed(f"open_lines_evaluation returned {mine!r} after X plays cell "
+                              f"{cell}, where the lesson's figure is {score}",
                               shown=judge.shown(board_spec(board), smallest=False))
 
 
@@ -74,9 +75,10 @@ def test_open_lines_after_the_first_move(caller):
 def test_open_lines_symmetries(caller, board):
     mine = scored(caller, board)
     for image in symmetries(board)[1:]:
-        if scored(caller, image) != mine:
+        theirs = scored(caller, image)
+        if theirs != mine:
             raise CheckFailed(f"open_lines_evaluation gives this position {mine!r} but its turned "
-                              f"or mirrored image {scored(caller, image)!r}: the same position, "
+                              f"or mirrored image {theirs!r}: the same position, "
                               f"seen otherwise, must score the same", shown=judge.shown(
                                   board_spec(board), note=f"Its image: {image!r}."))
 
