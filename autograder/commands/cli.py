@@ -23,6 +23,7 @@ from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
 from autograder.grading import answers, provenance
+from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
@@ -75,17 +76,31 @@ def passed_on(args):
 def submitted_names(paths):
     """The names of the files in the submissions `paths`, by which the assignment is recognised:
     a file's own, a folder's, or when a folder holds no Python file on top (a class, or a folder
-    of one), those of its folders. Zips are not opened: a class of zips needs --assignment."""
-    names = set()
+    of one), those of its folders; in nbgrader's submitted/, those of each student's assignment
+    folder. A notebook counts as the modules its answer cells answer, `<module>.py` each, where
+    staging would read it: in a folder without Python files, never a hidden one. Zips are not
+    opened: a class of zips needs --assignment."""
+    levels = []  # (a folder's entries, whether staging would read its notebooks)
     for path in map(Path, paths):
         try:
-            found = list(path.iterdir()) if path.is_dir() else [path]
-            names |= {p.name for p in found}
-            if not any(p.suffix == ".py" for p in found):
-                for folder in (p for p in found if p.is_dir() and not p.is_symlink()):
-                    names |= {p.name for p in folder.iterdir()}
+            if batch.class_layout(path) == "nbgrader":  # submitted/<student>/<assignment>/
+                levels += [(list(entry.path.iterdir()), True)
+                           for entry in batch.find_submissions([path])
+                           if entry.path.is_dir() and not entry.path.is_symlink()]
+                continue
+            top = list(path.iterdir()) if path.is_dir() else [path]
+            levels.append((top, True))
+            if not any(p.suffix == ".py" for p in top):
+                levels += [(list(folder.iterdir()), not folder.name.startswith((".", "__MACOSX")))
+                           for folder in top if folder.is_dir() and not folder.is_symlink()]
         except OSError:
             continue  # staging it says what is wrong with it
+    names = {p.name for entries, _ in levels for p in entries}
+    for entries, read in levels:
+        if read and not any(p.suffix == ".py" for p in entries):
+            names |= {f"{module}.py" for p in entries
+                      if p.suffix == ".ipynb" and not p.name.startswith(".")
+                      for module in answered_modules(p)}
     return names
 
 

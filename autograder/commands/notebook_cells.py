@@ -14,7 +14,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-from autograder.contract import MODULE_NAMES
 from autograder.errors import GradingError
 from autograder.intake.notebook import (answer_sources, nbgrader_metadata, read_notebook,
                                         test_cells, write_modules)
@@ -143,10 +142,11 @@ def grade(function, checks=None):
                            "course folder, whose nbgrader_config.py sets the kernel")
     path = find_notebook(function)
     notebook = read_notebook(path)
-    sources = answer_sources(notebook)
+    sources = answer_sources(notebook)  # the grader recognises the assignment by its modules
     if not sources:
-        raise AssertionError(f"{path.name} has no answer cells: write your code in the cells "
-                             f"marked for {', '.join(MODULE_NAMES)}")
+        raise AssertionError(f"{path.name} has no answer cells (nbgrader's marks on them are "
+                             f"gone): write your code in the answer cells of the assignment's "
+                             f"notebook as it was handed out")
     mine = student_results(grade_answers(sources), function)
     hidden = []
     if checks == "visible":

@@ -1,11 +1,14 @@
 """A notebook's answer cells read back into modules: what `python -m autograder grade
 NOTEBOOK.ipynb` grades, like any folder of .py files, and what the notebook's own test cells grade.
 
-An answer cell is an nbgrader solution cell whose grade_id names a module of the contract. Two
-readers share this code: extract() for a handed-in notebook, and the test cells' helper
+An answer cell is an nbgrader solution cell whose grade_id names a module: one of the assignment's
+modules when the assignment is known. Two readers share this code: extract() for a handed-in
+notebook, graded as the assignment that answered_modules() recognises, and the test cells' helper
 (autograder.commands.notebook_cells) for the notebook a kernel runs. The helper runs in the
-autograde kernel, whose copy of the autograder holds this module: it imports only the contract
-and the errors. A notebook is student input: a malformed cell is skipped, never a crash.
+autograde kernel, whose copy of the autograder holds this module and no assignment's declaration:
+it takes every solution cell named like a module, and the grader it starts recognises the
+assignment by the modules written. This module imports only the contract and the errors. A
+notebook is student input: a malformed cell is skipped, never a crash.
 """
 import json
 from pathlib import Path
@@ -35,10 +38,14 @@ def grade_id(cell):
     return found if isinstance(found, str) else None
 
 
-def is_answer_cell(cell):
+def is_answer_cell(cell, modules=None):
+    """Whether `cell` is a code cell nbgrader marks as a solution, named after one of `modules`
+    (an assignment's), or, with None, after any module."""
     nbgrader = nbgrader_metadata(cell)
+    name = grade_id(cell)
     return (isinstance(cell, dict) and cell.get("cell_type") == "code"
-            and bool(nbgrader.get("solution")) and grade_id(cell) in MODULE_NAMES)
+            and bool(nbgrader.get("solution")) and name is not None
+            and (name.isidentifier() if modules is None else name in modules))
 
 
 def test_cells(notebook):
@@ -67,12 +74,12 @@ def module_source(source):
     return commented
 
 
-def answer_sources(notebook):
-    """{module: source} from a notebook's answer cells. ValueError when two cells answer the same
-    module."""
+def answer_sources(notebook, modules=None):
+    """{module: source} from a notebook's answer cells (of `modules`, as is_answer_cell). ValueError
+    when two cells answer the same module."""
     sources = {}
     for cell in notebook.get("cells", []):
-        if is_answer_cell(cell):
+        if is_answer_cell(cell, modules):
             module = grade_id(cell)
             if module in sources:
                 raise ValueError(f"two answer cells are marked {module!r}; keep one")
@@ -112,9 +119,24 @@ def write_modules(sources, folder):
 # ---------------------------------------------------------------------------------------------
 # A handed-in notebook.
 
-def extract(notebook_path, target_folder, file_limit):
-    """Write each answer cell of the notebook at `notebook_path` to `<module>.py` in
-    `target_folder`; return the paths written. SubmissionError, in one line, as extract_answers."""
+def answered_modules(notebook_path):
+    """The modules the answer cells of the notebook at `notebook_path` answer, by which the
+    assignment it belongs to is recognised before it is graded; none when it cannot be read as a
+    notebook (staging it then says why) or is a link (never followed)."""
+    path = Path(notebook_path)
+    try:
+        if path.is_symlink() or path.stat().st_size > NOTEBOOK_LIMIT:
+            return []
+        cells = read_notebook(path)["cells"]
+    except (OSError, ValueError, RecursionError):
+        return []
+    return [grade_id(cell) for cell in cells if is_answer_cell(cell)]
+
+
+def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES):
+    """Write each answer cell of the notebook at `notebook_path` for one of `modules` (the
+    assignment's) to `<module>.py` in `target_folder`; return the paths written. SubmissionError,
+    in one line, as extract_answers."""
     path = Path(notebook_path)
     try:
         if path.stat().st_size > NOTEBOOK_LIMIT:
@@ -122,17 +144,17 @@ def extract(notebook_path, target_folder, file_limit):
         data = path.read_bytes()
     except OSError as error:
         raise SubmissionError(f"cannot read {path} ({error.strerror or error})") from None
-    return extract_answers(path, data, target_folder, file_limit)
+    return extract_answers(path, data, target_folder, file_limit, modules)
 
 
-def extract_answers(label, data, target_folder, file_limit):
-    """Write each answer cell of the notebook whose bytes are `data` to `<module>.py` in
-    `target_folder`; return the paths written. SubmissionError, in one line naming `label`, when
-    it is not a notebook (not JSON, nested too deeply), has no answer cell, answers a module
-    already in `target_folder`, or has an answer over `file_limit` bytes (a module file's limit:
-    the submission's intake sets it)."""
+def extract_answers(label, data, target_folder, file_limit, modules=MODULE_NAMES):
+    """Write each answer cell for one of `modules` of the notebook whose bytes are `data` to
+    `<module>.py` in `target_folder`; return the paths written. SubmissionError, in one line naming
+    `label`, when it is not a notebook (not JSON, nested too deeply), has no answer cell for
+    `modules`, answers a module already in `target_folder`, or has an answer over `file_limit`
+    bytes (a module file's limit: the submission's intake sets it)."""
     try:
-        sources = answer_sources(parse_notebook(data))
+        sources = answer_sources(parse_notebook(data), modules)
     except ValueError as error:
         raise SubmissionError(f"{label}: {error}; save it from Jupyter and hand it in "
                               f"again") from None
@@ -141,7 +163,7 @@ def extract_answers(label, data, target_folder, file_limit):
                               f"Jupyter and hand it in again") from None
     if not sources:
         raise SubmissionError(f"{label} has no answer cells (nbgrader cells named "
-                              f"{', '.join(MODULE_NAMES)}): hand in the assignment's notebook "
+                              f"{', '.join(modules)}): hand in the assignment's notebook "
                               f"with your code in its answer cells")
     target = Path(target_folder)
     for module, source in sources.items():

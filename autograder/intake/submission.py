@@ -5,7 +5,8 @@ The worker only ever sees the copy, so nothing the student's code writes lands i
 Only the student's Python files are copied; a zip's files may sit one folder deep. One module file
 (minimax.py) may be handed in alone, to grade just its functions. A notebook (the
 nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
-gives its answer cells instead, each written to its module (autograder.intake.notebook).
+gives its answer cells for the assignment's modules instead, each written to its module
+(autograder.intake.notebook).
 
 Nothing handed in can make staging read what is not the student's, or fill the disk:
 - a submission that is itself a symbolic link is refused, and so is a folder holding a link that
@@ -116,7 +117,7 @@ def _from_zip(path, target, files):
             names = _python_files(path, entries, files)
             notebooks = _handed_in_notebooks(entries)
             if notebooks and not names:
-                _from_zipped_notebooks(path, archive, notebooks, target, budget)
+                _from_zipped_notebooks(path, archive, notebooks, target, budget, files)
                 return
             _check_found(path, names, files)
             for name in names:
@@ -127,13 +128,13 @@ def _from_zip(path, target, files):
         raise SubmissionError(f"{path} is not a readable zip file ({error}); zip it again") from None
 
 
-def _from_zipped_notebooks(path, archive, names, target, budget):
+def _from_zipped_notebooks(path, archive, names, target, budget, files):
     """A zip of notebooks: each is read and turned into its answer cells before the next, so no
     more than one is ever held, and none is written out."""
     for name in names:
         with archive.open(name) as handle:
             data = _read_limited(handle, NOTEBOOK_LIMIT, budget, f"{path}: {name!r}")
-        extract_answers(f"{path}: {name!r}", data, target, FILE_LIMIT)
+        extract_answers(f"{path}: {name!r}", data, target, FILE_LIMIT, _modules(files))
 
 
 def _listing(root):
@@ -174,7 +175,7 @@ def _from_folder(path, target, budget, files):
     names = _python_files(path, [name for name in listing if name.endswith(".py")], files)
     notebooks = _handed_in_notebooks(listing)
     if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds
-        _from_notebooks([path / name for name in notebooks], target, budget)
+        _from_notebooks([path / name for name in notebooks], target, budget, files)
         return
     _check_found(path, names, files)
     for name in names:
@@ -195,10 +196,14 @@ def _handed_in_notebooks(names):
         if len(folders) == 1 else []
 
 
-def _from_notebooks(notebooks, target, budget):
+def _modules(files):
+    return [name.removesuffix(".py") for name in files]
+
+
+def _from_notebooks(notebooks, target, budget, files):
     for notebook in notebooks:
         budget.spend(notebook.lstat().st_size)
-        extract(notebook, target, FILE_LIMIT)
+        extract(notebook, target, FILE_LIMIT, _modules(files))
 
 
 def module_functions(path, modules=MODULES):
@@ -222,7 +227,7 @@ def stage(path, scratch, files=CONTRACT_FILES):
     if path.is_dir():
         _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":
-        _from_notebooks([path], target, _Budget(path))
+        _from_notebooks([path], target, _Budget(path), files)
     elif path.is_file() and (path.suffix.lower() == ".zip" or zipfile.is_zipfile(path)):
         _from_zip(path, target, files)
     elif path.is_file() and path.name in files:
