@@ -2,32 +2,33 @@
 
     python -m autograder.distribution.notebooks            regenerate assignments/nbgrader/
     python -m autograder.distribution.notebooks --check    only report whether it is up to date
+
+(with --assignment cutoff, the course-wide files and the cutoff notebook only).
 """
 import argparse
 import sys
 
-from autograder import policy as grading_config
-from autograder.distribution.notebooks.course import (COURSE_DIR, GENERATOR, REFERENCE_DIR,
-                                                      generate, stale)
+from autograder import assignments
+from autograder.distribution.notebooks.course import COURSE_DIR, GENERATOR, generate, stale
 from autograder.distribution.stubs import run_generator
-from autograder.errors import ConfigError
+from autograder.errors import AutograderError
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog=f"python -m {GENERATOR}",
                                      description="Generate the nbgrader course from the reference.")
-    parser.add_argument("--reference", default=REFERENCE_DIR, help="default: reference/")
-    parser.add_argument("--config", default=grading_config.DEFAULT_PATH,
-                        help="default: grading.toml")
+    parser.add_argument("--assignment", metavar="NAME_OR_FILE",
+                        help="one assignment's notebook (and the course-wide files): a built-in "
+                             "assignment's name or an assignment file (default: every assignment)")
     parser.add_argument("--target", default=COURSE_DIR, help="default: assignments/nbgrader/")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when the course folder is out of date")
     args = parser.parse_args(argv)
     try:
-        return run_generator(args, lambda: stale(args.target, args.reference, args.config),
-                             lambda: generate(args.target, args.reference, args.config),
-                             GENERATOR)
-    except (OSError, ValueError, SyntaxError, ConfigError) as error:
+        chosen = assignments.chosen(args.assignment) if args.assignment else None
+        return run_generator(args, lambda: stale(args.target, chosen),
+                             lambda: generate(args.target, chosen), GENERATOR)
+    except (OSError, ValueError, SyntaxError, AutograderError) as error:
         print(f"{GENERATOR}: {error}", file=sys.stderr)
         return 2
 

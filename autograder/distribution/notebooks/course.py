@@ -1,7 +1,10 @@
-"""The course folder, assignments/nbgrader/: the notebook, nbgrader_config.py, the autograde
-kernel's spec, a README and a .gitignore, written whole and checked against what is there.
+"""The course folder, assignments/nbgrader/: a notebook per assignment (source/NAME/NAME.ipynb,
+NAME being the assignment's nbgrader name in handouts.py: adversarial_search, cutoff),
+nbgrader_config.py, the autograde kernel's spec, a README and a .gitignore, written whole and
+checked against what is there. The course-wide files are the first assignment's course's, as they
+were before there were two: the README's commands name it.
 
-`nbgrader generate_assignment adversarial_search` in that folder writes the students' release. The
+`nbgrader generate_assignment NAME` in that folder writes an assignment's students' release. The
 config makes nbgrader write the same stubs as autograder.distribution.stubs (an unanswered constant
 is removed, not replaced by a raise), autograde in a kernel that cannot import the reference
 (autograder.distribution.nbgrader.kernel), and generate_feedback leave the Mermaid diagrams out of
@@ -10,20 +13,21 @@ the feedback page, which cannot draw them.
 import json
 from pathlib import Path
 
-from autograder import policy as grading_config
+from autograder import assignments, policy as grading_config
 from autograder.contract import MODULE_NAMES
 from autograder.distribution import stubs
 from autograder.distribution.nbgrader import kernel
 from autograder.distribution.notebooks import examples
+from autograder.distribution.notebooks.handouts import handout, handouts
 from autograder.distribution.notebooks.notebook import build_notebook, notebook_json
 from autograder.distribution.notebooks.rendering import render
 
 GENERATOR = __package__  # run as python -m GENERATOR
 COURSE_DIR = stubs.ASSIGNMENTS_DIR / "nbgrader"
-REFERENCE_DIR = stubs.REFERENCE_DIR
-ASSIGNMENT = "adversarial_search"
+FIRST = handout(assignments.SEARCH)
+ASSIGNMENT = FIRST.name
 NOTEBOOK = f"{ASSIGNMENT}.ipynb"
-NOTEBOOK_PATH = f"source/{ASSIGNMENT}/{NOTEBOOK}"
+NOTEBOOK_PATH = FIRST.notebook_path
 KERNEL_NAME = "adversarial-search-autograde"
 NBGRADER_VERSION = "0.9.6"
 # nbgrader's cell timeout: only code a student runs at a cell's top level meets it (the test cells'
@@ -37,9 +41,10 @@ KERNEL_SPEC = {
 }
 
 
-def course_files(reference_dir=REFERENCE_DIR, config_path=grading_config.DEFAULT_PATH):
-    """{relative path: text} of every generated file of the course folder."""
-    config = grading_config.load(config_path)
+def course_files(chosen=None):
+    """{relative path: text} of the course folder's generated files: the course-wide ones and the
+    notebook of `chosen` (an Assignment), or of every assignment."""
+    config = grading_config.load(FIRST.assignment.policy)
     return {
         ".gitignore": render("gitignore.j2"),
         "README.md": render("README.md.j2", generator=GENERATOR, assignment=ASSIGNMENT,
@@ -52,15 +57,15 @@ def course_files(reference_dir=REFERENCE_DIR, config_path=grading_config.DEFAULT
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
                                      timeout=CELL_TIMEOUT),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
-        NOTEBOOK_PATH: notebook_json(build_notebook(reference_dir, config)),
+        **{each.notebook_path: notebook_json(build_notebook(each)) for each in handouts(chosen)},
     }
 
 
-def generate(target=COURSE_DIR, reference_dir=REFERENCE_DIR,
-             config_path=grading_config.DEFAULT_PATH):
-    """Write the course folder's generated files into `target`; return the paths written."""
+def generate(target=COURSE_DIR, chosen=None):
+    """Write the course folder's generated files (with `chosen`'s notebook only, as course_files)
+    into `target`; return the paths written."""
     written = []
-    for relative, text in course_files(reference_dir, config_path).items():
+    for relative, text in course_files(chosen).items():
         path = Path(target) / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -68,16 +73,17 @@ def generate(target=COURSE_DIR, reference_dir=REFERENCE_DIR,
     return written
 
 
-def stale(target=COURSE_DIR, reference_dir=REFERENCE_DIR,
-          config_path=grading_config.DEFAULT_PATH):
-    """The generated files that differ from (or are missing in) `target`, and any other file in
-    its source/ folder (which nbgrader would release)."""
+def stale(target=COURSE_DIR, chosen=None):
+    """The generated files (with `chosen`'s notebook only, as course_files) that differ from (or
+    are missing in) `target`, and any other file in its source/ folder, or in `chosen`'s folder
+    there (which nbgrader would release)."""
     target = Path(target)
-    files = course_files(reference_dir, config_path)
+    files = course_files(chosen)
     different = [relative for relative, text in files.items()
                  if not (target / relative).is_file()
                  or (target / relative).read_text(encoding="utf-8") != text]
-    extra = [p.relative_to(target).as_posix() for p in (target / "source").rglob("*")
+    released = target / "source" / (handout(chosen).name if chosen else "")
+    extra = [p.relative_to(target).as_posix() for p in released.rglob("*")
              if p.is_file() and p.relative_to(target).as_posix() not in files
-             and ".ipynb_checkpoints" not in p.parts] if (target / "source").is_dir() else []
+             and ".ipynb_checkpoints" not in p.parts] if released.is_dir() else []
     return different + extra

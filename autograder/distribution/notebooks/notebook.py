@@ -1,5 +1,5 @@
-"""The course's notebook, built from reference/*.py and grading.toml. Each reference module becomes
-a section:
+"""An assignment's notebook, built from its reference and grading.toml, with what handouts.py says
+of it (its introduction, figures and try-it examples). Each reference module becomes a section:
 
 - markdown (read-only): the module's docstring, then each function's docstring, as the course
   explains them, with the course's trees drawn (Mermaid, and as text) and its boards and price war;
@@ -18,15 +18,14 @@ import ast
 import json
 from pathlib import Path
 
-from autograder import policy as grading_config
+from autograder import assignments, policy as grading_config
 from autograder.checks import course
-from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES, judged_function
-from autograder.distribution.notebooks.examples import (FIGURES, figure_markdown, game_code,
-                                                        try_it_code)
+from autograder.contract import judged_function
+from autograder.distribution.notebooks.examples import figure_markdown, game_code, try_it_code
+from autograder.distribution.notebooks.handouts import handout as handout_of
 from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.distribution.notebooks.text import (answer_code, docstring_markdown, drop_cli_note,
                                                     functions, module_title)
-from autograder.distribution.stubs import REFERENCE_DIR
 from autograder.intake.notebook import TEST_PREFIX
 
 
@@ -45,7 +44,7 @@ def test_code(function, checks):
                   imports=[f"from {CELLS} import grade"])
 
 
-def introduction(config, sections):
+def introduction(handout, config, sections):
     rows = []
     for module, names in sections:
         for function in names:
@@ -53,9 +52,10 @@ def introduction(config, sections):
             rows.append({"function": function, "module": module, "checks": len(checks),
                          "hidden": sum(h for _, _, h in checks),
                          "points": sum(p for _, p, _ in checks)})
-    return render("introduction.md.j2", rows=rows, checks=len(config.checks),
+    return render("introduction.md.j2", introduction=handout.introduction, rows=rows,
+                  checks=len(config.checks),
                   total=sum(policy.points for policy in config.checks.values()),
-                  files=", ".join(f"`{name}`" for name in CONTRACT_FILES),
+                  files=", ".join(f"`{name}`" for name in handout.assignment.files),
                   tree_game=game_code(course.TEXTBOOK))
 
 
@@ -82,22 +82,24 @@ def _explained(heading, doc, figures):
     return "\n".join(parts)
 
 
-def section(number, module, source, config, reference_dir):
+def section(number, module, source, config, handout):
     """The cells of one reference module's section."""
     title, lead = module_title(ast.get_docstring(ast.parse(source)))
     doc = drop_cli_note(ast.get_docstring(ast.parse(source)))
     body = docstring_markdown("\n".join(doc.splitlines()[1:]))
-    found = [markdown_cell(f"{module}-explained", _explained(f"## {number}. {title}",
-                                                             f"{lead}\n\n{body}",
-                                                             FIGURES.get(module, [])))]
+    explained = f"{lead}\n\n{body}" if lead else body
+    found = [markdown_cell(f"{module}-explained", _explained(f"## {number}. {title}", explained,
+                                                             handout.figures.get(module, [])))]
     for name, signature, docstring in functions(source):
         found.append(markdown_cell(f"{name}-explained",
                                    _explained(f"### `{signature}`", docstring_markdown(docstring),
-                                              FIGURES.get(name, []))))
+                                              handout.figures.get(name, []))))
     found.append(code_cell(module, answer_code(module, source),
                            {"grade": False, "grade_id": module, "locked": False,
                             "solution": True}))
-    found.append(code_cell(f"{module}-try-it", try_it_code(module, reference_dir)))
+    if module in handout.try_its:
+        found.append(code_cell(f"{module}-try-it", try_it_code(
+            module, handout.try_its[module], handout.assignment.reference)))
     for name, _, _ in functions(source):
         checks = function_checks(config, name)
         test_id = f"{TEST_PREFIX}{name}"
@@ -107,15 +109,19 @@ def section(number, module, source, config, reference_dir):
     return found
 
 
-def build_notebook(reference_dir=REFERENCE_DIR, config=None):
-    config = config or grading_config.load()
-    sources = {module: (Path(reference_dir) / f"{module}.py").read_text(encoding="utf-8")
-               for module in MODULE_NAMES}
+def build_notebook(handout=None, config=None):
+    """The notebook of `handout` (by default the first assignment's), its points from `config`
+    (by default the assignment's grading.toml)."""
+    handout = handout or handout_of(assignments.SEARCH)
+    config = config or grading_config.load(handout.assignment.policy)
+    sources = {module: (Path(handout.assignment.reference) / f"{module}.py")
+               .read_text(encoding="utf-8")
+               for module in dict.fromkeys(f.module for f in handout.assignment.functions)}
     sections = [(module, [name for name, _, _ in functions(source)])
                 for module, source in sources.items()]
-    notebook_cells = [markdown_cell("introduction", introduction(config, sections))]
+    notebook_cells = [markdown_cell("introduction", introduction(handout, config, sections))]
     for number, (module, source) in enumerate(sources.items(), 1):
-        notebook_cells += section(number, module, source, config, reference_dir)
+        notebook_cells += section(number, module, source, config, handout)
     return {"cells": notebook_cells, "metadata": {
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                        "name": "python3"},

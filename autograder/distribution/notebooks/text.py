@@ -105,10 +105,11 @@ def functions(source):
 
 
 def module_title(doc):
-    """('Minimax', 'the value of a position ...') from a module docstring's first line."""
+    """('Minimax', 'The value of a position ...') from a module docstring's first line; a line
+    without a colon is all title, its full stop left out, with no lead."""
     first = inspect.cleandoc(doc).splitlines()[0]
     title, _, lead = first.partition(": ")
-    return title, lead[:1].upper() + lead[1:]
+    return (title, lead[:1].upper() + lead[1:]) if lead else (title.removesuffix("."), "")
 
 
 def drop_cli_note(doc):
