@@ -1,7 +1,8 @@
-"""The nbgrader version of the assignment: the committed course folder is what the generator writes,
+"""The nbgrader version of the assignments: the committed course folder is what the generator writes,
 a notebook grades like the same code as .py files, and real nbgrader runs the whole course end to
 end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a kernel
-that cannot import the reference, and without a hidden input in the feedback.
+that cannot import the reference, and without a hidden input in the feedback. The second
+assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
 """
 import csv
 import html
@@ -17,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from autograder import policy as grading_config
+from autograder import assignments, policy as grading_config
 from autograder.checks.course import TEXTBOOK
+from autograder.commands.cli import submitted_names
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.commands import notebook_cells as cell_helper
 from autograder.distribution.nbgrader import kernel
@@ -26,15 +28,18 @@ from autograder.distribution.notebooks.__main__ import main
 from autograder.distribution.notebooks.course import (ASSIGNMENT, COURSE_DIR, NOTEBOOK,
                                                       NOTEBOOK_PATH, course_files, generate, stale)
 from autograder.distribution.notebooks.examples import figure_markdown, without_mermaid
+from autograder.distribution.notebooks.handouts import handout
 from autograder.distribution.notebooks.notebook import build_notebook
 from autograder.distribution.notebooks.text import answer_code, docstring_markdown
 from autograder.distribution.stubs import stub_source
-from autograder.drawing import draw_example, draw_mermaid, draw_tree
-from autograder.errors import GradingError, SubmissionError
+from autograder.drawing import draw_board, draw_example, draw_mermaid, draw_tree
+from autograder.errors import GradingError, SubmissionError, UsageError
+from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
-from support.cli import run_cli
+from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
+from support.submissions import assembled
 
 SAMPLE = ROOT / "examples" / "sample_submission"
 REGENERATE = ("assignments/nbgrader/ is out of date: run "
@@ -637,3 +642,219 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
           f"returns: {carol_seconds:.0f} s")
     assert carol_seconds < 300, "a hanging function should cost its time limit, not 600 s"
     assert elapsed < 600, "the nbgrader round trip should take a minute or two"
+
+
+# ---------------------------------------------------------------------------------------------
+# The second assignment, cutoff: its own notebook in the same course, generated, graded back and
+# autograded by real nbgrader as cutoff.
+
+CUTOFF = assignments.chosen("cutoff")
+CUTOFF_HANDOUT = handout(CUTOFF)
+CUTOFF_NAME = CUTOFF_HANDOUT.name
+CUTOFF_NOTEBOOK = CUTOFF_HANDOUT.notebook_path
+CUTOFF_MISTAKE = ROOT / "tests" / "cutoff_submissions" / "bug_open_lines_win_worth_one"
+
+
+def cutoff_notebook():
+    return json.loads((COURSE_DIR / CUTOFF_NOTEBOOK).read_text())
+
+
+def function_points(assignment, fails=()):
+    """{function: (points, max_points)} that the assignment's grading.toml gives a submission
+    failing the checks `fails`."""
+    config = grading_config.load(assignment.policy)
+    found = {}
+    for name, policy in config.checks.items():
+        function = name.split(":")[0]
+        earned, most = found.get(function, (0, 0))
+        found[function] = (earned + policy.points * (name not in fails), most + policy.points)
+    return found
+
+
+@pytest.fixture(scope="module")
+def cutoff_mistake(tmp_path_factory):
+    """The cutoff reference with one known mistake, as a folder of .py files, and the checks its
+    expected.toml says it fails."""
+    folder = tmp_path_factory.mktemp("cutoff-mistake") / "submission"
+    expected = assembled(CUTOFF_MISTAKE, folder)
+    assert expected["assignment"] == CUTOFF.name and expected["fails"]
+    return folder, expected["fails"]
+
+
+def test_the_committed_cutoff_notebook_is_what_its_reference_generates(tmp_path, capsys):
+    assert CUTOFF_NOTEBOOK == f"source/{CUTOFF_NAME}/{CUTOFF_NAME}.ipynb"
+    assert (COURSE_DIR / CUTOFF_NOTEBOOK).read_text() == course_files(CUTOFF)[CUTOFF_NOTEBOOK], \
+        REGENERATE
+    assert CUTOFF_NOTEBOOK in course_files() and stale(chosen=CUTOFF) == []
+    assert main(["--check", "--assignment", "cutoff"]) == 0
+    # ...and the check notices a stale one, and a file nbgrader would release with it.
+    generate(tmp_path, CUTOFF)
+    assert not (tmp_path / NOTEBOOK_PATH).exists()  # one assignment's notebook only
+    notebook = tmp_path / CUTOFF_NOTEBOOK
+    notebook.write_text(notebook.read_text().replace("negamax_value", "negamax_valu"))
+    (notebook.parent / "notes.txt").write_text("would be released")
+    assert sorted(stale(tmp_path, CUTOFF)) == [CUTOFF_NOTEBOOK, f"source/{CUTOFF_NAME}/notes.txt"]
+    assert main(["--check", "--assignment", "cutoff", "--target", str(tmp_path)]) == 1
+    assert CUTOFF_NOTEBOOK in capsys.readouterr().err
+
+
+def test_the_cutoff_notebook_has_an_answer_cell_per_module_and_a_test_cell_per_function():
+    notebook = cutoff_notebook()
+    answers, tests = cells(notebook, "solution"), cells(notebook, "grade")
+    assert list(answers) == [name.removesuffix(".py") for name in CUTOFF.files]
+    assert list(tests) == [f"test_{function.name}" for function in CUTOFF.functions]
+    points = function_points(CUTOFF)
+    for function, (_, most) in points.items():
+        metadata = tests[f"test_{function}"]["metadata"]["nbgrader"]
+        assert metadata["points"] == most and metadata["locked"] and not metadata["solution"]
+        assert "".join(tests[f"test_{function}"]["source"]).endswith(f'\ngrade("{function}")')
+    assert sum(c["metadata"]["nbgrader"]["points"] for c in tests.values()) == \
+        grading_config.load(CUTOFF.policy).total
+    for module, cell in answers.items():
+        code = "".join(cell["source"])
+        assert code == answer_code(module, (CUTOFF.reference / f"{module}.py").read_text())
+        compile(stub_source(code), module, "exec")
+    # The markdown carries the reference's explanations and the course's figures.
+    text = "\n".join("".join(c["source"]) for c in notebook["cells"]
+                     if c["cell_type"] == "markdown")
+    introduction = "".join(notebook["cells"][0]["source"])
+    assert "game.key(state)" in introduction and "Connect Four" in introduction
+    for expected in ("H-MINIMAX(s, k)", "5,478 distinct positions", "the lessons' bishop",
+                     draw_tree(TEXTBOOK["tree"]), draw_tree(TEXTBOOK["tree"], "MIN"),
+                     draw_example(connect_four_spec(" " * 42)), draw_board("    X    "),
+                     "the evaluation gives A 0, B 5, C 1, D 7", "noisy: C"):
+        assert expected in text, expected
+    assert "Run the checks with" not in text
+
+
+def cutoff_try_it_cells():
+    return {c["id"].removesuffix("-try-it"): "".join(c["source"])
+            for c in cutoff_notebook()["cells"] if c["id"].endswith("-try-it")}
+
+
+def cutoff_reference_functions():
+    """Every cutoff reference function, as the kernel holds every answer cell run before."""
+    package = CUTOFF.reference_package()
+    return {name: value for module in dict.fromkeys(f.module for f in CUTOFF.functions)
+            for name, value in vars(importlib.import_module(f"{package}.{module}")).items()
+            if callable(value) and not name.startswith("_")}
+
+
+def test_the_cutoff_try_it_comments_are_the_docstrings_figures(monkeypatch, capsys):
+    try_cells = cutoff_try_it_cells()
+    assert list(try_cells) == [name.removesuffix(".py") for name in CUTOFF.files]
+    for module, line in [
+            ("negamax", "print(examined(negamax_value, textbook))      # (3, 11)"),
+            ("negamax", "print(examined(negamax_value, textbook_min))  # (-6, 11)"),
+            ("heuristic", "print(examined(heuristic_value, textbook, 1, evaluation))   "),
+            ("heuristic", "# (7, 4)"), ("heuristic", "# [0, [[0, 1, 2], [2, 0, 1]]]"),
+            ("heuristic", "heuristic_decision(empty, empty.initial, 1, open_lines))"),
+            ("heuristic", "open_windows))                 # (-2, 822)"),
+            ("transposition", "print(examined(transposition_value, empty))     # (0, 5478)"),
+            ("quiescence", "is_quiet))   # 5"), ("quiescence", "all_quiet))  # 9"),
+            ("horizon", "print(decides_otherwise())  # True"),
+            ("evaluation", "print(open_lines_evaluation(x_in_the_centre.initial))  # 4"),
+            ("evaluation", "print(open_lines_evaluation(x_won.initial))            # 100")]:
+        assert line in try_cells[module], (module, line)
+    # ...each the answer the reference prints, and nothing is called while nbgrader runs them.
+    monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
+    functions = cutoff_reference_functions()
+    for module, code in try_cells.items():
+        printed = run_try_it(module, code, functions, capsys).splitlines()
+        comments = [line.split("# ", 1)[1] for line in code.splitlines()
+                    if line.lstrip().startswith("print(") and "# " in line]
+        assert printed == comments and printed, module
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+
+    def called(*arguments):
+        raise AssertionError("a try-it cell called the student's code under nbgrader")
+
+    for module, code in try_cells.items():
+        assert run_try_it(module, code, dict.fromkeys(functions, called), capsys) == \
+            "skipped while grading\n"
+
+
+def test_cutoff_notebooks_are_recognised_and_staged_as_cutoff(tmp_path):
+    notebook = filled(cutoff_notebook(), CUTOFF.reference)
+    alone = write(notebook, tmp_path / "alice.ipynb")
+    folder = write(notebook, tmp_path / "bob" / "work.ipynb").parent
+    write(filled(source_notebook(), REFERENCE), folder / ".ipynb_checkpoints" / "old.ipynb")
+    course = tmp_path / "course"
+    carol = write(notebook, course / "submitted" / "carol" / CUTOFF_NAME / "cutoff.ipynb").parent
+    for path in (alone, folder, course, course / "submitted"):
+        assert assignments.chosen(None, submitted_names([path])) is CUTOFF, path
+        staged = stage(carol if path.name in ("course", "submitted") else path,
+                       tmp_path / "scratch" / path.name, CUTOFF.files)
+        assert sorted(p.name for p in staged.iterdir()) == sorted(CUTOFF.files)
+    # The first assignment's notebook is still its own, and neither grades as the other.
+    first = write(filled(source_notebook(), REFERENCE), tmp_path / "dan.ipynb")
+    assert assignments.chosen(None, submitted_names([first])) is assignments.SEARCH
+    with pytest.raises(SubmissionError, match="has no answer cells .*minimax, alphabeta"):
+        stage(alone, tmp_path / "scratch" / "as-search")
+    # A class holding both is graded as neither, without --assignment.
+    write(filled(source_notebook(), REFERENCE), course / "submitted" / "dan" / ASSIGNMENT /
+          NOTEBOOK)
+    with pytest.raises(UsageError, match="holds files of 2 assignments"):
+        assignments.chosen(None, submitted_names([course]))
+
+
+@pytest.mark.e2e
+def test_a_cutoff_notebook_graded_by_the_cli_scores_as_its_py_files(tmp_path, cutoff_mistake):
+    folder, fails = cutoff_mistake
+    as_files = grade_report(folder, tmp_path)
+    as_notebook = grade_report(write(filled(cutoff_notebook(), folder), tmp_path / "bob.ipynb"),
+                               tmp_path)
+    assert by_function(as_notebook) == by_function(as_files) == function_points(CUTOFF, fails)
+    assert as_notebook["points"] == as_files["points"] < as_files["max_points"]
+
+
+@pytest.mark.e2e
+def test_a_batch_of_nbgraders_submitted_cutoff_notebooks_grades_as_cutoff(tmp_path,
+                                                                         cutoff_mistake):
+    folder, fails = cutoff_mistake
+    submitted = tmp_path / "submitted"
+    for student, answers in (("alice", CUTOFF.reference), ("bob", folder)):
+        write(filled(cutoff_notebook(), answers), submitted / student / CUTOFF_NAME /
+              f"{CUTOFF_NAME}.ipynb")
+    function = "open_lines_evaluation"  # the mistake's function: the batch grades it alone
+    completed = run_cli("grade", submitted, "--output", tmp_path / "out", "--only", function)
+    assert completed.returncode == 0, completed.stderr
+    book = read_gradebook(tmp_path / "out")
+    expected = function_points(CUTOFF, fails)[function]
+    assert {student: book[student][function] for student in book} == {
+        "alice": f"{expected[1]:g}", "bob": f"{expected[0]:g}"}
+    assert "negamax_value" in book["alice"] and "minimax_value" not in book["alice"]
+
+
+@pytest.mark.e2e
+def test_real_nbgrader_autogrades_the_cutoff_notebook(nbgrader_installed, tmp_path,
+                                                      cutoff_mistake):
+    folder, fails = cutoff_mistake
+    course = tmp_path / "course"
+    shutil.copytree(COURSE_DIR, course, ignore=shutil.ignore_patterns(
+        "gradebook.db", "release", "submitted", "autograded", "feedback", "*.csv"))
+    nbgrader(course, "generate_assignment", CUTOFF_NAME)
+    notebook = f"{CUTOFF_NAME}.ipynb"
+    release = json.loads((course / "release" / CUTOFF_NAME / notebook).read_text())
+    assert "BEGIN SOLUTION" not in json.dumps(release)
+    source = cells(cutoff_notebook(), "solution")
+    for module, cell in cells(release, "solution").items():
+        assert "".join(cell["source"]) == stub_source("".join(source[module]["source"]))
+
+    submitted = course / "submitted"
+    write(filled(release, CUTOFF.reference), submitted / "alice" / CUTOFF_NAME / notebook)
+    write(filled(release, folder), submitted / "bob" / CUTOFF_NAME / notebook)
+    autograde = nbgrader(course, "autograde", CUTOFF_NAME)
+    assert "has changed" not in autograde.stderr + autograde.stdout
+
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        for student, expected in (("alice", function_points(CUTOFF)),
+                                  ("bob", function_points(CUTOFF, fails))):
+            graded = gradebook.find_submission_notebook(CUTOFF_NAME, CUTOFF_NAME, student)
+            grades = {g.name.removeprefix("test_"): (g.score, g.max_score) for g in graded.grades}
+            assert grades == expected, student
+    bob = json.loads((course / "autograded" / "bob" / CUTOFF_NAME / notebook).read_text())
+    for cell in bob["cells"]:
+        if cell["id"].endswith("-try-it"):
+            assert stream_text(cell) == "skipped while grading\n", cell["id"]
