@@ -13,7 +13,6 @@ students' release, which leaves that package out, reads what they found on its g
 import hashlib
 import time
 
-from autograder.contract import TRACED
 from autograder.runner.observations import exactly_equal
 
 try:
@@ -42,6 +41,52 @@ EXPLANATIONS = {
                            "action and pass it on"),
     "last_of_ties": ("keeps the last of equally good actions", "change the best action only "
                      "for a strictly better value, so ties keep the first"),
+    "cut_one_level_deep": ("evaluates a position one level below the cut-off (depth < 0), so "
+                           "it looks one move further than asked", "the cut-off test is depth "
+                           "== 0: a position with no levels left is evaluated, and its children "
+                           "are never searched"),
+    "evaluates_terminals": ("tests the cut-off before the end of the game, so a finished game "
+                            "at the cut-off is evaluated and never examined", "ask is_terminal "
+                            "first: a terminal position is worth its utility at any depth, and "
+                            "only a position still in play is evaluated"),
+    "children_at_full_depth": ("looks one move further than asked: it searches each root "
+                               "action's child depth more levels, not depth - 1 (or evaluates "
+                               "at depth < 0)", "the root's move is one level: search each "
+                               "child depth - 1 levels further, so that depth 1 evaluates the "
+                               "children themselves"),
+    "child_not_negated": ("takes each child's value as the child returns it", "a child's value "
+                          "is for the player who moves there, the opponent: negate it "
+                          "(-negamax_value(...)) before comparing it with alpha"),
+    "leaf_from_max_view": ("returns a leaf's utility from MAX's view even when MIN is to move "
+                           "there", "negamax's values are the mover's: negate the utility when "
+                           "MIN is to move"),
+    "window_not_swapped": ("passes the window down as (-alpha, -beta)", "the child's window is "
+                           "the opponent's view of this one: negated and swapped, (-beta, "
+                           "-alpha)"),
+    "keyed_by_path": ("keys the table by the path (the moves that led there), which no other "
+                      "path shares, so it never finds a position again", "key the table by "
+                      "the position, game.key(state), which the same board reached by "
+                      "another order of moves shares"),
+    "looked_up_after_asking": ("asks is_terminal before looking in the table, so a position "
+                               "reached again is examined again", "look the position up "
+                               "first and ask the game nothing about a position found there"),
+    "never_reorders": ("searches every pass in the game's order", "rank the root's actions by "
+                       "each pass's values, best first, and search the next pass in that "
+                       "order"),
+    "worst_first": ("ranks the root's actions worst first", "best first: highest value first "
+                    "for MAX, lowest first for MIN"),
+    "ties_by_action": ("ranks equal values by the action instead of keeping their order",
+                       "sort by the value alone: a stable sort keeps equal values in the "
+                       "pass's order"),
+    "never_searches_on": ("evaluates every position at the cut-off, quiet or not", "at the "
+                          "cut-off and past it, evaluate only a quiet position and search a "
+                          "noisy one on (is_quiet)"),
+    "one_level_past": ("searches a noisy position at the cut-off one level on, then evaluates "
+                       "whatever is there", "past the cut-off too, search on while the position "
+                       "is noisy: evaluate when depth <= 0 and the position is quiet"),
+    "depth_equals_zero": ("tests depth == 0, so past the cut-off nothing is evaluated again "
+                          "and the search runs on to the leaves", "test depth <= 0: past the "
+                          "cut-off a quiet position is evaluated too"),
 }
 
 # Replays are full searches (seconds each on the empty board): past this much CPU time, the rest are
@@ -58,6 +103,22 @@ SUSPECTS = {
                            "swapped_bounds", "stale_bounds", "children_first", "no_pruning",
                            "levels_from_root"],
 }
+# The second assignment's, apart since its functions take more arguments than the first's. A
+# transposition table kept between searches does not show in one search, which is all a replay
+# sees, so it is not suspected. In heuristic_decision a cut-off one level too deep is the same
+# search as children searched at full depth, so the one explanation names both.
+CUTOFF_SUSPECTS = {
+    "heuristic_value": ["cut_one_level_deep", "evaluates_terminals", "no_pruning"],
+    "heuristic_decision": ["children_at_full_depth", "root_not_tightened", "last_of_ties",
+                           "evaluates_terminals", "no_pruning"],
+    "iterative_deepening_decision": ["never_reorders", "worst_first", "ties_by_action",
+                                     "cut_one_level_deep", "evaluates_terminals", "no_pruning"],
+    "negamax_value": ["child_not_negated", "leaf_from_max_view", "strict_pruning",
+                      "window_not_swapped"],
+    "transposition_value": ["keyed_by_path", "looked_up_after_asking"],
+    "quiescence_value": ["never_searches_on", "one_level_past", "depth_equals_zero"],
+}
+EVERY_SUSPECT = {**SUSPECTS, **CUTOFF_SUSPECTS}
 
 
 def in_any_order(function):
@@ -103,20 +164,20 @@ def diagnose(call, got, known=None):
     nothing is known of the mistakes on this input). `known` is what replaying/record.py
     recorded for `call`, if anything."""
     function = call["function"]
-    if function not in SUSPECTS or call.get("game") is None or not got.answered:
+    if function not in EVERY_SUSPECT or call.get("game") is None or not got.answered:
         return ""
-    traced = function in TRACED
+    traced = call["trace"]
     replayed = replays(call, known, got.trace if traced else None)
     examined = digest(function, got.trace) if traced else None
     if replayed is None or matches(got, examined, replayed("")):
         return ""
     deadline = time.thread_time() + DIAGNOSIS_SECONDS
-    for mistake in SUSPECTS[function]:
+    for mistake in EVERY_SUSPECT[function]:
         if time.thread_time() > deadline:
             return ""
         if matches(got, examined, replayed(mistake)):
             does, fix = EXPLANATIONS[mistake]
-            seen = "answer and examined nodes" if function in TRACED else "answer"
+            seen = "answer and examined nodes" if traced else "answer"
             return (f"Diagnosis: on this input your {function} gives the same {seen} as a search "
                     f"that {does}, one of the common errors the course texts warn about. "
                     f"The fix: {fix}.")

@@ -1,12 +1,15 @@
-"""Why alpha-beta examines a node or leaves it out, in one sentence, at the first node where a
-student's search and the reference's part.
+"""Why a search examines a node or leaves it out, in one sentence, at the first node where a
+student's search and the reference's part: alpha-beta, negamax, and the searches cut off at a
+depth (heuristic alpha-beta, quiescence).
 
 The sentence comes from a narrated search (replaying/variants.py with no mistake switched on), run
 on the same game, window and order as the check's call, or in the students' release read back from
 what was recorded for it (replaying/record.py): the window each node had after each child tells why
-it went on or stopped. In a tree the sentence names nodes by their letters; in tic-tac-toe it names
-the positions where the searches decided by short labels (P, Q) and draws each one as a board after
-it, and a child of a position by the move that makes it.
+it went on or stopped, and where the search was cut off, why it went no deeper (or, in quiescence,
+why it did). Negamax's windows are in the values of the player to move, which the sentence says.
+In a tree the sentence names nodes by their letters; in tic-tac-toe it names the positions where
+the searches decided by short labels (P, Q) and draws each one as a board after it, and a child of
+a position by the move that makes it.
 """
 from autograder.drawing import draw_board, moves, name_node
 from autograder.feedback.narration import Narration
@@ -92,18 +95,41 @@ class Names:
                        for path in self.positions)
 
 
+def in_values(narration, path):
+    """Whose values a negamax node's window holds, said after it; '' for alpha-beta's, which are
+    MAX's as always."""
+    mover = narration.movers.get(path)
+    if mover is None:
+        return ""
+    negated = ": MAX's values negated" if mover == "MIN" else ""
+    return f" (in the values of {mover}, who moves there{negated})"
+
+
+def at_the_cut_off(narration, path):
+    """Where a node the search was cut off at lies: "at the cut-off", or "past the cut-off" (a
+    quiescence search gone on)."""
+    levels, _ = narration.cut[path]
+    return "at the cut-off" if levels == 0 else "past the cut-off"
+
+
 def why_pruned(narration, names, path):
-    """Why the reference never examines `path`: the nearest ancestor that stopped before it."""
+    """Why the reference never examines `path`: the nearest ancestor that stopped before it,
+    pruning or evaluated at the cut-off."""
     for depth in range(len(path) - 1, -1, -1):
         parent, child = path[:depth], path[:depth + 1]
         searched = narration.searched.get(parent, [])
+        below = "" if child == path else " and everything below them"
+        if parent in narration.cut and narration.cut[parent][1] is not False:
+            quiet = " and quiet" if narration.cut[parent][1] else ""
+            return (f"{names.subject(parent)} is {at_the_cut_off(narration, parent)}{quiet}, so "
+                    f"the search evaluates it and examines none of its "
+                    f"{names.children()}{below}")
         if parent in narration.pruned and child not in searched:
             last = searched[-1]
             alpha, beta = narration.windows[parent, last]
-            below = "" if child == path else " and everything below them"
             return (f"after {names.child(last)}, {names.subject(parent)} had "
-                    f"alpha={bound(alpha)} >= beta={bound(beta)}, so {names.owner(parent)} "
-                    f"remaining {names.children()}{below} are pruned")
+                    f"alpha={bound(alpha)} >= beta={bound(beta)}{in_values(narration, parent)}, "
+                    f"so {names.owner(parent)} remaining {names.children()}{below} are pruned")
     return None
 
 
@@ -115,6 +141,9 @@ def why_examined(narration, names, path):
     searched = narration.searched.get(parent, [])
     if path not in searched:
         return None
+    if parent in narration.cut:  # a noisy position the quiescence search goes on from
+        return (f"{names.subject(parent)} is {at_the_cut_off(narration, parent)} but not quiet, "
+                f"so the search goes on to its {names.children()}")
     index = searched.index(path)
     if index == 0:
         return (f"{names.child(path)} is the first of {names.subject(parent)}'s "
@@ -123,9 +152,13 @@ def why_examined(narration, names, path):
                 f"{names.child(path)} is the first child {names.child(parent)} searches, and no "
                 f"node prunes before it has searched a child")
     previous = searched[index - 1]
+    if (parent, previous) not in narration.windows:  # a search without pruning
+        return (f"{names.subject(parent)} searches every one of its {names.children()}, since "
+                f"this search never prunes, so it goes on to {names.child(path)}")
     alpha, beta = narration.windows[parent, previous]
     return (f"after {names.child(previous)}, {names.subject(parent)} had alpha={bound(alpha)} < "
-            f"beta={bound(beta)}, so it had to go on to {names.child(path)}")
+            f"beta={bound(beta)}{in_values(narration, parent)}, so it had to go on to "
+            f"{names.child(path)}")
 
 
 def divergence(call, spec, mine, theirs, known=None):

@@ -10,12 +10,13 @@ from autograder.feedback.replaying import variants
 from autograder.games.instrumented import InstrumentedGame
 from autograder.worker.calls import build_game, call_arguments, encode_path
 
-NARRATED = {"alphabeta_value": variants.alphabeta_value,
-            "alphabeta_decision": variants.alphabeta_decision}
-SEARCHES = {"minimax_value": variants.minimax_value,
-            "minimax_decision": variants.minimax_decision,
-            "alphabeta_value": variants.alphabeta_value,
-            "alphabeta_decision": variants.alphabeta_decision}
+NARRATED = {name: getattr(variants, name) for name in [
+    "alphabeta_value", "alphabeta_decision", "heuristic_value", "heuristic_decision",
+    "negamax_value", "quiescence_value"]}
+SEARCHES = {name: getattr(variants, name) for name in [
+    "minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision",
+    "heuristic_value", "heuristic_decision", "iterative_deepening_decision", "negamax_value",
+    "quiescence_value", "transposition_value"]}
 
 
 def narrate(call):

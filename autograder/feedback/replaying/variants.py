@@ -1,9 +1,13 @@
-"""Minimax and alpha-beta with the course's common errors as switches, narrating as they search.
+"""The course's searches with its common errors as switches, narrating as they search.
 
-With no mistake switched on, `alphabeta_value` examines exactly the reference's nodes and returns
-its values (tests/test_feedback.py holds it to that on generated trees), so its narration (the
-window at each node, and where each node stopped) explains the reference's search. With one mistake
-on, it reproduces what a student with that bug does, answer and trace, which is how diagnosis works.
+One search per family: alpha-beta (minimax is alpha-beta that never prunes; heuristic alpha-beta
+is alpha-beta cut off at a depth), negamax, the quiescence search, the transposition table and
+iterative deepening, whose passes are heuristic alpha-beta's. With no mistake switched on, each
+examines exactly the reference's nodes and returns its values (tests/test_feedback.py and
+tests/test_cutoff_feedback.py hold them to that on generated trees), so its narration (the window
+at each node, where each node stopped, where the search was cut off) explains the reference's
+search. With one mistake on, it reproduces what a student with that bug does, answer and trace,
+which is how diagnosis works.
 """
 import math
 from dataclasses import dataclass
@@ -20,6 +24,20 @@ class Mistakes:
     starts_at_zero: bool = False          # v starts at 0 instead of -inf or +inf
     root_not_tightened: bool = False      # the decision searches every root action in (-inf, +inf)
     last_of_ties: bool = False            # the decision keeps the last of equally good actions
+    cut_one_level_deep: bool = False      # evaluates at depth < 0, a level past the cut-off
+    evaluates_terminals: bool = False     # tests the cut-off before the end of the game
+    children_at_full_depth: bool = False  # the decision searches each child `depth` levels more
+    child_not_negated: bool = False       # negamax takes a child's value as it comes
+    leaf_from_max_view: bool = False      # negamax takes a leaf's utility from MAX's view always
+    window_not_swapped: bool = False      # negamax passes (-alpha, -beta) down
+    keyed_by_path: bool = False           # the table is keyed by the moves that led there
+    looked_up_after_asking: bool = False  # is_terminal is asked before the table is looked at
+    never_reorders: bool = False          # every pass searches the root in the game's order
+    worst_first: bool = False             # each pass ranks the root's actions worst first
+    ties_by_action: bool = False          # equal values are ranked by action, not kept in order
+    never_searches_on: bool = False       # quiescence evaluates at the cut-off, quiet or not
+    one_level_past: bool = False          # quiescence searches one level on, then evaluates
+    depth_equals_zero: bool = False       # quiescence tests depth == 0, not depth <= 0
 
 
 def _maximizing(game, state, mistakes):
@@ -34,10 +52,22 @@ def _prunes(alpha, beta, mistakes):
     return alpha > beta if mistakes.strict_pruning else alpha >= beta
 
 
+def _cut_off(depth, mistakes):
+    return depth < 0 if mistakes.cut_one_level_deep else depth == 0
+
+
 def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
-                    mistakes=Mistakes(), narration=None):
+                    mistakes=Mistakes(), narration=None, depth=math.inf, evaluate=None):
+    """Alpha-beta, fail-soft; given a `depth` (levels left) and an `evaluate`, heuristic
+    alpha-beta, which evaluates a position that is not terminal where no levels are left."""
+    if mistakes.evaluates_terminals and _cut_off(depth, mistakes):
+        return evaluate(state)
     if game.is_terminal(state):
         return game.utility(state)
+    if _cut_off(depth, mistakes):
+        if narration is not None:
+            narration.cut[state.path] = (depth, None)
+        return evaluate(state)
     actions = order(game, state) if order else game.actions(state)
     children = [game.result(state, a) for a in actions]
     if mistakes.children_first:
@@ -48,14 +78,15 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
     v, low, high = start, alpha, beta
     for index, child in enumerate(children):
         window = (alpha, beta) if mistakes.stale_bounds else (low, high)
-        value = alphabeta_value(game, child, *window, order, mistakes, narration)
+        value = alphabeta_value(game, child, *window, order, mistakes, narration, depth - 1,
+                                evaluate)
         v = max(v, value) if maximizing else min(v, value)
         if maximizing != mistakes.swapped_bounds:
             low = max(low, v)
         else:
             high = min(high, v)
         if narration is not None:
-            narration.after(state.path, child.path, low, high)
+            narration.after(state.path, child.path, (low, high))
         if _prunes(low, high, mistakes):
             if narration is not None and index < len(children) - 1:
                 narration.pruned.add(state.path)
@@ -63,15 +94,17 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
     return v
 
 
-def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=None):
+def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=None,
+                       depth=math.inf, evaluate=None):
     actions = order(game, state) if order else game.actions(state)
     maximizing = _maximizing(game, state, mistakes)
     alpha, beta = -math.inf, math.inf
     best_action, best = None, None
+    below = depth if mistakes.children_at_full_depth else depth - 1
     for action in actions:
         window = (-math.inf, math.inf) if mistakes.root_not_tightened else (alpha, beta)
         child = game.result(state, action)
-        value = alphabeta_value(game, child, *window, order, mistakes, narration)
+        value = alphabeta_value(game, child, *window, order, mistakes, narration, below, evaluate)
         if (best_action is None or (value > best if maximizing else value < best)
                 or (mistakes.last_of_ties and value == best)):
             best_action, best = action, value
@@ -80,7 +113,7 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
         else:
             beta = min(beta, value)
         if narration is not None:
-            narration.after(state.path, child.path, alpha, beta)
+            narration.after(state.path, child.path, (alpha, beta))
     return best_action
 
 
@@ -94,3 +127,114 @@ def minimax_decision(game, state, mistakes=Mistakes()):
     return alphabeta_decision(game, state, mistakes=Mistakes(
         no_pruning=True, root_not_tightened=True, levels_from_root=mistakes.levels_from_root,
         starts_at_zero=mistakes.starts_at_zero, last_of_ties=mistakes.last_of_ties))
+
+
+def heuristic_value(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf, order=None,
+                    mistakes=Mistakes(), narration=None):
+    return alphabeta_value(game, state, alpha, beta, order, mistakes, narration, depth, evaluate)
+
+
+def heuristic_decision(game, state, depth, evaluate, order=None, mistakes=Mistakes(),
+                       narration=None):
+    return alphabeta_decision(game, state, order, mistakes, narration, depth, evaluate)
+
+
+def iterative_deepening_decision(game, state, max_depth, evaluate, mistakes=Mistakes()):
+    """Heuristic decisions at depths 1 to max_depth, each pass's root in the order the pass before
+    ranked it; each child searched in the full window, so that every value is exact."""
+    actions = game.actions(state)
+    best_first = game.to_move(state) == "MAX"
+    orders, decision = [], None
+    for depth in range(1, max_depth + 1):
+        orders.append(list(actions))
+        values = {a: alphabeta_value(game, game.result(state, a), mistakes=mistakes,
+                                     depth=depth - 1, evaluate=evaluate) for a in actions}
+        decision = (max if best_first else min)(actions, key=values.__getitem__)
+        if not mistakes.never_reorders:
+            actions = _ranked(actions, values, best_first, mistakes)
+    return [decision, orders]
+
+
+def _ranked(actions, values, best_first, mistakes):
+    if mistakes.ties_by_action:
+        return sorted(actions, key=lambda a: (-values[a] if best_first else values[a], a))
+    # sorted() is stable, reversed or not, so equal values keep this pass's order
+    return sorted(actions, key=values.__getitem__, reverse=best_first != mistakes.worst_first)
+
+
+def negamax_value(game, state, alpha=-math.inf, beta=math.inf, mistakes=Mistakes(),
+                  narration=None):
+    """Fail-hard negamax: the value for the player to move, the window in that player's values.
+    The narration keeps who moves at each node it searches, since its windows are that
+    player's."""
+    if game.is_terminal(state):
+        utility = game.utility(state)
+        return utility if mistakes.leaf_from_max_view or game.to_move(state) == "MAX" else -utility
+    if narration is not None:
+        narration.movers[state.path] = game.to_move(state)  # examined already: is_terminal
+    actions = game.actions(state)
+    for index, action in enumerate(actions):
+        child = game.result(state, action)
+        window = (-alpha, -beta) if mistakes.window_not_swapped else (-beta, -alpha)
+        value = negamax_value(game, child, *window, mistakes, narration)
+        alpha = max(alpha, value if mistakes.child_not_negated else -value)
+        if narration is not None:
+            narration.after(state.path, child.path, (alpha, beta))
+        if _prunes(alpha, beta, mistakes):
+            if narration is not None and index < len(actions) - 1:
+                narration.pruned.add(state.path)
+            return beta
+    return alpha
+
+
+def quiescence_value(game, state, depth, evaluate, is_quiet, mistakes=Mistakes(),
+                     narration=None):
+    """Minimax cut off at `depth`, searching on past it while the position is not quiet."""
+    if game.is_terminal(state):
+        return game.utility(state)
+    if _stops(state, depth, is_quiet, mistakes):
+        if narration is not None:
+            narration.cut[state.path] = (depth, True)
+        return evaluate(state)
+    if narration is not None and depth <= 0:
+        narration.cut[state.path] = (depth, False)
+    values = []
+    for action in game.actions(state):
+        child = game.result(state, action)
+        values.append(quiescence_value(game, child, depth - 1, evaluate, is_quiet, mistakes,
+                                       narration))
+        if narration is not None:
+            narration.after(state.path, child.path)
+    return max(values) if game.to_move(state) == "MAX" else min(values)
+
+
+def _stops(state, depth, is_quiet, mistakes):
+    """Whether the quiescence search evaluates `state`, which is not terminal, `depth` levels
+    from the cut-off."""
+    if mistakes.never_searches_on:
+        return depth <= 0
+    if mistakes.one_level_past:
+        return depth < 0 or (depth == 0 and is_quiet(state))
+    if mistakes.depth_equals_zero:
+        return depth == 0 and is_quiet(state)
+    return depth <= 0 and is_quiet(state)
+
+
+def transposition_value(game, state, mistakes=Mistakes()):
+    """Minimax with one table for the search, each position looked up before the game is asked
+    about it."""
+    table = {}
+
+    def value(state):
+        key = state.path if mistakes.keyed_by_path else game.key(state)
+        if mistakes.looked_up_after_asking and game.is_terminal(state):
+            return game.utility(state)
+        if key not in table:
+            if game.is_terminal(state):
+                table[key] = game.utility(state)
+            else:
+                values = [value(game.result(state, a)) for a in game.actions(state)]
+                table[key] = max(values) if game.to_move(state) == "MAX" else min(values)
+        return table[key]
+
+    return value(state)

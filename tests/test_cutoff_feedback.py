@@ -1,0 +1,262 @@
+"""The feedback engine on the second assignment tells the truth: its narrated searches are the
+reference's searches, a diagnosis is claimed only when a mistake reproduces the observation, correct
+searches get none, the students' release explains as the live engine does, and each of the course's
+mistakes under tests/cutoff_submissions that a replay can tell is named when it is graded."""
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder.assignments import chosen
+from autograder.checks.calling import from_reference, reference
+from autograder.checks.course import TEXTBOOK
+from autograder.checks.judge import searched_children
+from autograder.feedback.diagnosis import CUTOFF_SUSPECTS, EXPLANATIONS, diagnose
+from autograder.feedback.explain import cuts, divergence
+from autograder.feedback.narration import Narration
+from autograder.feedback.replaying import variants
+from autograder.feedback.replaying.record import explained
+from autograder.feedback.replaying.replay import replay
+from autograder.feedback.replaying.variants import Mistakes
+from autograder.games.instrumented import InstrumentedGame
+from autograder.games.specs import board_spec, tree_spec
+from autograder.grading import strategies
+from autograder.runner.observations import Observation, exactly_equal
+from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
+                                     encode_path, evaluation_argument, order_argument, perform,
+                                     quiet_argument, state_at)
+from support.cli import grade_json
+from support.paths import ROOT
+from support.submissions import assembled
+
+CUTOFF = chosen("cutoff")
+NARRATED = ["heuristic_value", "heuristic_decision", "negamax_value", "quiescence_value"]
+
+
+def traced(function, game, *args):
+    """A call whose trace comes back, as the grader makes every call of a traced function."""
+    return call(function, game, *args, trace=True)
+
+
+def reference_observation(the_call):
+    solution = reference(the_call["function"], CUTOFF.modules, "reference.cutoff")
+    return from_reference(perform(solution, the_call))
+
+
+def as_observation(the_call, mistakes):
+    answer, trace = replay(the_call, mistakes)
+    return Observation(answer=answer, answer_type=type(answer).__name__, trace=trace)
+
+
+def same(a, b):
+    return exactly_equal(a.answer, b.answer) and a.trace == b.trace
+
+
+def optional(order):
+    return [order_argument(order)] if order else []
+
+
+@st.composite
+def cutoff_calls(draw, functions=tuple(CUTOFF_SUSPECTS)):
+    """A call of one of `functions` on a generated tree, with the arguments its checks draw:
+    a cut-off depth and an evaluation of every node, a window, an order, noisy positions."""
+    function = draw(st.sampled_from(sorted(functions)))
+    if function == "negamax_value":
+        game, window = draw(strategies.games_with_windows())
+        rooted = draw(st.sampled_from(strategies.both_roots(game)))
+        return traced(function, rooted, *draw(st.sampled_from([[], list(window)])))
+    if function == "transposition_value":  # trees have no transpositions: positions do
+        return traced(function, draw(strategies.tree_games() | strategies.positions().filter(
+            lambda board: board.count(" ") <= 5).map(board_spec)))
+    if function == "quiescence_value":
+        game, evaluation, depth, noisy = draw(strategies.quiescent_games())
+        return traced(function, game, depth, evaluation_argument(evaluation),
+                      quiet_argument(noisy))
+    game, evaluation, depth, window = draw(strategies.cut_off_games_with_windows())
+    rooted = draw(st.sampled_from(strategies.both_roots(game)))
+    evaluate, order = evaluation_argument(evaluation), draw(st.none() | strategies.orders)
+    if function == "heuristic_value":
+        window = list(window) if order else draw(st.sampled_from([[], list(window)]))
+        return traced(function, rooted, depth, evaluate, *window, *optional(order))
+    if function == "heuristic_decision":
+        return traced(function, rooted, max(depth, 1), evaluate, *optional(order))
+    return traced(function, rooted, max(depth, 1), evaluate)
+
+
+def narrated(the_call):
+    """The narrated correct search of `the_call`, run on an instrumented game: its answer, the
+    nodes it examined and its narration."""
+    game = InstrumentedGame(build_game(the_call["game"]))
+    narration = Narration()
+    search = getattr(variants, the_call["function"])
+    answer = search(*call_arguments(the_call, game), narration=narration)
+    return answer, tuple(map(encode_path, game.trace)), narration
+
+
+@settings(max_examples=300, deadline=None)
+@given(the_call=cutoff_calls())
+def test_the_correct_searches_are_the_references(the_call):
+    want = reference_observation(the_call)
+    assert as_observation(the_call, Mistakes()) == Observation(
+        answer=want.answer, answer_type=want.answer_type, trace=want.trace)
+
+
+@settings(max_examples=300, deadline=None)
+@given(the_call=cutoff_calls(NARRATED))
+def test_the_narrated_searches_are_the_references_and_narrate_what_they_did(the_call):
+    """Narrating changes nothing the search examines or answers; the narration's children are the
+    reference's trace's, a node stopped early exactly when it searched fewer children than it has,
+    its window closed then and open before, and a node the search went no deeper at was cut off
+    there (for negamax, who moves at each node it searched is the game's)."""
+    want = reference_observation(the_call)
+    answer, trace, narration = narrated(the_call)
+    assert (answer, trace) == (want.answer, want.trace)
+    assert narration.searched == searched_children(want.trace)
+    game = build_game(the_call["game"])
+    for path in map(decode_path, want.trace):
+        state = state_at(game, path)
+        children = narration.searched.get(path, [])
+        if game.is_terminal(state):
+            assert not children and path not in narration.cut
+            continue
+        if not children or path in narration.cut:
+            assert path in narration.cut  # no deeper here: the cut-off, or quiescence going on
+            continue
+        assert (path in narration.pruned) == (len(children) < len(game.actions(state)))
+        windows = [narration.windows.get((path, child)) for child in children]
+        if the_call["function"] != "quiescence_value":
+            assert all(alpha < beta for alpha, beta in windows[:-1])
+            if path in narration.pruned:
+                assert windows[-1][0] >= windows[-1][1]
+        if the_call["function"] == "negamax_value":
+            assert narration.movers[path] == game.to_move(state)
+
+
+@settings(max_examples=200, deadline=None)
+@given(the_call=cutoff_calls())
+def test_correct_searches_are_never_diagnosed(the_call):
+    assert diagnose(the_call, reference_observation(the_call)) == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(the_call=cutoff_calls(), mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
+def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(the_call, mistake):
+    function = the_call["function"]
+    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+    sentence = diagnose(the_call, wrong)
+    if same(wrong, as_observation(the_call, Mistakes())):
+        assert sentence == ""  # the mistake made no difference here: nothing to claim
+        return
+    if mistake in CUTOFF_SUSPECTS[function]:
+        assert sentence
+    named = [m for m in CUTOFF_SUSPECTS[function] if f"that {EXPLANATIONS[m][0]}," in sentence]
+    assert len(named) == (1 if sentence else 0)
+    for suspect in named:
+        assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
+
+
+@settings(max_examples=150, deadline=None)
+@given(the_call=cutoff_calls(), mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
+def test_what_the_release_records_explains_as_the_live_engine_does(the_call, mistake):
+    known = json.loads(json.dumps(explained(the_call)))
+    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
+    correct = reference_observation(the_call)
+    game = the_call["game"]
+    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong)
+    assert cuts(the_call, known) == cuts(the_call)
+    assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
+        divergence(the_call, game, wrong.trace, correct.trace)
+
+
+def textbook_evaluation(scores):
+    """The textbook tree's B, C and D scored `scores`, as a table evaluation argument."""
+    return evaluation_argument({"kind": "table", "values": [[[i], s] for i, s in
+                                                            enumerate(scores)]})
+
+
+def test_a_search_past_the_cut_off_is_told_where_the_cut_off_is():
+    the_call = traced("heuristic_value", TEXTBOOK, 1, textbook_evaluation([5, 1, 7]))
+    correct = reference_observation(the_call)
+    deep = as_observation(the_call, Mistakes(cut_one_level_deep=True))
+    assert divergence(the_call, TEXTBOOK, deep.trace, correct.trace).startswith(
+        "Node B is at the cut-off, so the search evaluates it and examines none of its children.")
+
+
+def test_negamaxs_window_is_told_in_the_values_of_the_player_to_move():
+    """At MIN's node C the window is alpha-beta's, in MIN's values: negated and swapped."""
+    the_call = traced("negamax_value", TEXTBOOK)
+    pruning = traced("alphabeta_value", TEXTBOOK)
+    _, _, narration = narrated(the_call)
+    alpha, beta = narration.windows[(1,), (1, 0)]
+    assert (alpha, beta) == tuple(-end for end in reversed(cuts(pruning)[encode_path((1,))]))
+    sentence = divergence(the_call, TEXTBOOK, as_observation(the_call, Mistakes(no_pruning=True))
+                          .trace, reference_observation(the_call).trace)
+    assert sentence.startswith(
+        f"After C1, node C had alpha={alpha:g} >= beta={beta:g} (in the values of MIN, who moves "
+        f"there: MAX's values negated), so C's remaining children are pruned.")
+
+
+def test_a_noisy_position_at_the_cut_off_is_told_why_it_is_searched_on():
+    noisy = quiet_argument({"kind": "noisy", "paths": [[1]]})
+    the_call = traced("quiescence_value", TEXTBOOK, 1, textbook_evaluation([5, 9, 1]), noisy)
+    settled = as_observation(the_call, Mistakes(never_searches_on=True))
+    assert divergence(the_call, TEXTBOOK, settled.trace, reference_observation(the_call).trace) \
+        == "Node C is at the cut-off but not quiet, so the search goes on to its children."
+
+
+# Each mistake submission a replay can tell: the functions whose failing checks name its mistake.
+DIAGNOSED = {
+    "bug_heuristic_cut_one_level_deep": {"heuristic_value": "cut_one_level_deep",
+                                         "heuristic_decision": "children_at_full_depth",
+                                         "iterative_deepening_decision": "cut_one_level_deep"},
+    "bug_heuristic_evaluates_terminals": {"heuristic_value": "evaluates_terminals",
+                                          "heuristic_decision": "evaluates_terminals",
+                                          "iterative_deepening_decision": "evaluates_terminals"},
+    "bug_heuristic_no_pruning": {"heuristic_value": "no_pruning",
+                                 "iterative_deepening_decision": "no_pruning"},
+    "bug_heuristic_decision_children_at_full_depth": {
+        "heuristic_decision": "children_at_full_depth"},
+    "bug_heuristic_decision_last_of_ties": {"heuristic_decision": "last_of_ties"},
+    "bug_heuristic_decision_root_bound_not_tightened": {
+        "heuristic_decision": "root_not_tightened"},
+    "bug_negamax_child_not_negated": {"negamax_value": "child_not_negated"},
+    "bug_negamax_leaf_from_max_view": {"negamax_value": "leaf_from_max_view"},
+    "bug_negamax_prunes_only_when_strict": {"negamax_value": "strict_pruning"},
+    "bug_negamax_window_not_swapped": {"negamax_value": "window_not_swapped"},
+    "bug_transposition_keyed_by_path": {"transposition_value": "keyed_by_path"},
+    "bug_transposition_looked_up_after_asking": {"transposition_value": "looked_up_after_asking"},
+    "bug_deepening_never_reorders": {"iterative_deepening_decision": "never_reorders"},
+    "bug_deepening_worst_first": {"iterative_deepening_decision": "worst_first"},
+    "bug_deepening_ties_by_action": {"iterative_deepening_decision": "ties_by_action"},
+    "bug_quiescence_never_searches_on": {"quiescence_value": "never_searches_on"},
+    "bug_quiescence_one_level_past": {"quiescence_value": "one_level_past"},
+    "bug_quiescence_depth_equals_zero": {"quiescence_value": "depth_equals_zero"},
+}
+# One search cannot show a table kept from an earlier one: nothing may be claimed.
+UNDIAGNOSED = ["bug_transposition_table_kept_between_calls"]
+
+
+def graded(name, tmp_path):
+    """The checks a mistake submission fails, as results.json reports them."""
+    expected = assembled(ROOT / "tests" / "cutoff_submissions" / name, tmp_path / "submission")
+    results = grade_json(tmp_path / "submission", tmp_path)
+    return [test for test in results["tests"] if test["name"] in expected["fails"]]
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("name", sorted(DIAGNOSED))
+def test_a_graded_mistake_is_named_in_its_feedback(name, tmp_path):
+    failed = graded(name, tmp_path)
+    for function, mistake in DIAGNOSED[name].items():
+        does, fix = EXPLANATIONS[mistake]
+        assert any(f"your {function} gives the same" in test["output"] and
+                   f"that {does}," in test["output"] and f"The fix: {fix}." in test["output"]
+                   for test in failed if test["name"].startswith(f"{function}:")), function
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("name", UNDIAGNOSED)
+def test_a_mistake_one_search_cannot_show_is_never_diagnosed(name, tmp_path):
+    failed = graded(name, tmp_path)
+    assert failed and not any("Diagnosis:" in test["output"] for test in failed)
