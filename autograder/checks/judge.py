@@ -78,6 +78,12 @@ def _diagnosis(pair):
     return f"\n{sentence}" if sentence else ""
 
 
+def diagnosed(pair):
+    """The diagnosis of a failing pair as a part of a CheckFailed: computed only when the failure
+    is shown."""
+    return Lazy(_diagnosis, pair)
+
+
 def _traces(pair):
     """Both searches' nodes, and where the correct one pruned, for pictures of the tree."""
     call, known = pair.call, pair.want.explained
@@ -181,7 +187,7 @@ def same_answer(pair, shown, what=""):
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
         described = f", {what}" if what else ""
-        diagnosis = Lazy(_diagnosis, pair)
+        diagnosis = diagnosed(pair)
         raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
                           f"{as_returned(want)}{described}.", diagnosis, shown=shown,
                           cause=diagnosis)
@@ -197,7 +203,7 @@ def window_rule(pair, value, alpha, beta, shown):
     if not is_number(r):
         raise CheckFailed(f"{function} returned {as_returned(got)}, not a number, {window}.",
                           shown=shown)
-    diagnosis = Lazy(_diagnosis, pair)
+    diagnosis = diagnosed(pair)
     if alpha < value < beta and r != value:
         raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
                           f"exactly the true value.", diagnosis, shown=shown, cause=diagnosis)
@@ -249,7 +255,7 @@ def same_trace(pair, spec, shown, searcher="alpha-beta"):
         if theirs[step] not in mine:
             detail += f" ({name(theirs[step])} is never examined by your search)"
     traces = Lazy(_traces, pair) if spec["kind"] == "tree" else None
-    diagnosis = Lazy(_diagnosis, pair)
+    diagnosis = diagnosed(pair)
     raise CheckFailed(f"{function}: {summary}; {detail}.",
                       Lazy(_divergence, pair, spec), diagnosis,
                       shown=shown, traces=traces, cause=diagnosis)
@@ -267,7 +273,7 @@ def examines_every_node(pair, spec, shown):
                           f"nodes; "
                           f"minimax examines every node, but it never examined "
                           f"{name_node(spec, decode_path(missed[0]))}.",
-                          diagnosis := Lazy(_diagnosis, pair), shown=shown, cause=diagnosis)
+                          diagnosis := diagnosed(pair), shown=shown, cause=diagnosis)
 
 
 def searched_children(trace):

@@ -21,6 +21,7 @@ def each_position_once(pair, spec, shown):
     counts = (f"your search examined {len(mine):,} nodes where a search that examines each "
               f"position once examines {len(theirs):,}")
     game, first = build_game(spec), {}
+    diagnosis = judge.diagnosed(pair)
     for key in mine:
         path = decode_path(key)
         position = game.key(state_at(game, path))
@@ -28,7 +29,8 @@ def each_position_once(pair, spec, shown):
             raise CheckFailed(f"{pair.function}: {counts}; it examined "
                               f"{name_node(spec, path)}, a position it had already examined as "
                               f"{name_node(spec, first[position])}: look each position up in the "
-                              f"table before asking the game about it.", shown=shown)
+                              f"table before asking the game about it.", diagnosis, shown=shown,
+                              cause=diagnosis)
         first[position] = path
     step = first_difference(mine, theirs)
     where = (f"then your search examined {name_node(spec, decode_path(mine[step]))}"
@@ -36,7 +38,7 @@ def each_position_once(pair, spec, shown):
     expected = (f" where the reference examines {name_node(spec, decode_path(theirs[step]))}"
                 if step < len(theirs) else "")
     raise CheckFailed(f"{pair.function}: {counts}; the first {step:,} nodes agree; {where}"
-                      f"{expected}.", shown=shown)
+                      f"{expected}.", diagnosis, shown=shown, cause=diagnosis)
 
 
 @check("transposition_value: exact values on random trees")
