@@ -11,11 +11,15 @@ autograder.distribution.stubs --assignment FILE writes them there):
     reference = "reference"          # a package folder: reference/doubling.py holds double()
     checks = "checks"                # test_*.py, each check an @check test, as in autograder/checks
     policy = "grading.toml"          # points and limits, as the course's grading.toml
+    mistakes = "known_mistakes"      # optional: one submission per subfolder, for `release`
 
     [[functions]]
     name = "double"
     module = "doubling"              # students hand in doubling.py
     traced = false                   # true: its calls send back the nodes it examined
+
+The students' release (distribution/release.py) declares its copy without `reference` and
+`mistakes`: there the reference's answers come from the file beside its checks (ANSWERS).
 
 May import: contract, errors, policy.
 """
@@ -32,7 +36,8 @@ from autograder.errors import UsageError
 from autograder.policy import DEFAULT_PATH, refuse_unknown
 
 ROOT = Path(__file__).resolve().parent.parent
-KEYS = ("name", "reference", "checks", "policy", "functions")
+KEYS = ("name", "reference", "checks", "policy", "functions", "mistakes")
+ANSWERS = "public_answers.json.gz"  # in an assignment's checks folder, where it has no reference
 FUNCTION_KEYS = ("name", "module", "traced")
 
 
@@ -40,11 +45,24 @@ FUNCTION_KEYS = ("name", "module", "traced")
 class Assignment:
     name: str
     functions: tuple[Function, ...]
-    reference: Path  # the reference solutions' package folder, one module per contract module
+    reference: Path | None  # the reference solutions' package folder, one module per contract
+    # module; None in the students' release, which holds none
     checks: Path
     policy: Path
     stubs: Path  # what students start from: the reference's modules, their solutions cut out
     argument: str = "search"  # what --assignment names it by: a built-in name or its file
+    mistakes: Path | None = None  # the course's common errors, one submission per subfolder
+
+    @property
+    def live(self):
+        """Whether the reference is here to answer games no file holds: not in the students'
+        release, which grades from the answers recorded beside its checks (`answers`)."""
+        return self.reference is not None and self.reference.is_dir()
+
+    @property
+    def answers(self):
+        """The file of the reference's answers that the students' release grades from."""
+        return self.checks / ANSWERS
 
     @cached_property
     def modules(self):
@@ -89,11 +107,15 @@ def load(path):
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: not valid TOML ({error}); fix the assignment's file") from None
     refuse_unknown(data, KEYS, "the assignment", path, error=UsageError)
-    folders = {key: path.parent / _text(data, key, path) for key in ("reference", "checks")}
+    folders = {key: path.parent / _text(data, key, path)
+               for key in ("reference", "checks", "mistakes") if key in data or key == "checks"}
     for key, folder in folders.items():
         if not folder.is_dir():
             raise UsageError(f"{path}: {key} = {str(folder)!r} is not a folder; create it or "
                              f"correct the path (relative to the assignment's file)")
+    if "reference" not in folders and not (folders["checks"] / ANSWERS).is_file():
+        raise UsageError(f"{path}: the assignment names no reference, and its checks have no "
+                         f"{ANSWERS} to grade from; add reference = \"FOLDER\"")
     policy = path.parent / _text(data, "policy", path)
     if not policy.is_file():
         raise UsageError(f"{path}: policy = {str(policy)!r} is not a file; write the "
@@ -102,13 +124,13 @@ def load(path):
     if not name.isidentifier():
         raise UsageError(f"{path}: name must be a Python name (letters, digits and _), not "
                          f"{name!r}")
-    return Assignment(name, _functions(data.get("functions"), path), folders["reference"],
-                      folders["checks"], policy, path.parent, str(path))
+    return Assignment(name, _functions(data.get("functions"), path), folders.get("reference"),
+                      folders["checks"], policy, path.parent, str(path), folders.get("mistakes"))
 
 
 SEARCH_REFERENCE = ROOT / "reference"
 SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
-                    DEFAULT_PATH, ROOT / "assignments")
+                    DEFAULT_PATH, ROOT / "assignments", mistakes=ROOT / "tests" / "submissions")
 DECLARED = ROOT / "assignments"  # each folder with an assignment.toml there is an assignment
 
 

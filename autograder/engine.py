@@ -27,7 +27,7 @@ from autograder.assignments import SEARCH
 from autograder.contract import judged_function
 from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
-from autograder.grading.answers import LIVE_REFERENCE, public_answers
+from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
 from autograder.runner import environment
@@ -135,8 +135,8 @@ class GradingPlugin:
                 if name not in names and name not in later:
                     raise ConfigError(f"grading.toml names a check that does not exist: "
                                       f"{name!r}{did_you_mean(name, names)}")
-            missing = [f for f in self.assignment.modules
-                       if f not in set(map(judged_function, names))]
+            judged = set(map(judged_function, [*names, *later]))  # here, or when graded
+            missing = [f for f in self.assignment.modules if f not in judged]
             if missing:
                 raise ConfigError(f"no check judges {missing[0]}: every contract function "
                                   f"needs one")
@@ -309,8 +309,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox) as student:
-        solution = partial(reference, modules=assignment.modules,
-                           package=assignment.reference_package())
+        solution = (partial(reference, modules=assignment.modules,
+                            package=assignment.reference_package()) if assignment.live else None)
         caller = Caller(student, answers, solution, assignment.traced)
         plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
@@ -364,8 +364,8 @@ def not_run(config, names, why):
 def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only,
             assignment):
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
-    if answers is None and not LIVE_REFERENCE:
-        answers = public_answers()
+    if answers is None and not assignment.live:
+        answers = public_answers(assignment.answers)
     runtime = stage_runtime(Path(scratch) / "runtime", assignment.modules)
     mode = sandbox_mode or probe()
     grading = partial(run_in_sandbox, submission_folder, config, runtime, mode, answers,

@@ -21,7 +21,6 @@ from autograder.checks.judge import CheckFailed, shown
 from autograder.contract import MODULES, TRACED
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
-from autograder.grading.answers import LIVE_REFERENCE
 from autograder.runner.observations import Observation, describe_printed, quoted
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.worker.calls import (Call, build_argument, build_game, call, decode_trace, perform,
@@ -90,8 +89,8 @@ class Caller:
     `answers` maps a call to the reference's observation as plain data; a batch fills it once,
     grading the reference, and hands it to every student's grading, so that a class costs each
     student's compute and not the reference's again. `solution` gives the reference's function of
-    a name (see reference); the calls of the functions in `traced`, whose nodes the assignment
-    counts, bring back their trace."""
+    a name (see reference), None where there is no reference (the students' release); the calls
+    of the functions in `traced`, whose nodes the assignment counts, bring back their trace."""
 
     def __init__(self, student, answers=None, solution=reference, traced=TRACED):
         self.student, self.solution, self.traced = student, solution, traced
@@ -134,7 +133,7 @@ class Caller:
         through games whose answers it holds."""
         key = key or json.dumps(call, sort_keys=True)
         if key not in self.answers:
-            if not LIVE_REFERENCE:
+            if self.solution is None:
                 self.skipped += 1
                 assume(False)
             self.answers[key] = (compute or partial(perform, self.solution(call["function"]),

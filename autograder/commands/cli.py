@@ -118,6 +118,10 @@ def grade_command(args):
                                  for p in args.submission)):
         if not args.output:
             raise UsageError("grading several submissions needs --output DIR for the results")
+        if not assignment.live:
+            raise UsageError("grading a class is the instructor's command: this copy of the "
+                             "autograder (the students' repository) has no reference to grade "
+                             "it with; grade one submission at a time")
         if Path(args.output).exists() and not Path(args.output).is_dir():
             raise UsageError(f"--output {args.output} is a file: give a folder for the "
                                   f"class's results")
@@ -161,20 +165,18 @@ def grade_single(args, config, entry, assignment):
     only = functions_to_grade(args, entry.path, assignment.modules)
     mode = sandbox_mode(args)
     reference = assignment.reference  # each assignment's answers are its own reference's
-    cache = answers.cache_of(reference)
+    cache = answers.cache_of(reference) if assignment.live else None
     if args.reference_answers:
         known = answers.load(args.reference_answers, reference)
     elif args.record_answers:
         known = {}  # only what this grading asks: a release must hold no other game's answers
     elif args.save_answers:  # a batch's reference: what this machine already knows is not redone
         known = {**answers.load(cache, reference), **answers.load(args.save_answers, reference)}
+    elif assignment.live:
+        known = answers.load(cache, reference)
+        verify_reference(config, mode, known, args.lanes, assignment)
     else:
-        # The students' release has no reference to answer with (the first assignment's public
-        # answers stand in for it).
-        live = answers.LIVE_REFERENCE or assignment is not assignments.SEARCH
-        known = answers.load(cache, reference) if live else None
-        if known is not None:
-            verify_reference(config, mode, known, args.lanes, assignment)
+        known = None  # the students' release: the answers recorded beside its checks stand in
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch, assignment.files)
@@ -266,10 +268,12 @@ def instructors_tool(module, command):
 
 def release_command(args):
     releasing = instructors_tool("release", "release")
-    known = releasing.KNOWN_MISTAKES
-    mistakes = args.known_mistakes or (known if known.is_dir() else None)
+    assignment = assignments.chosen(args.assignment)
+    known = assignment.mistakes
+    mistakes = args.known_mistakes or (known if known and known.is_dir() else None)
     folder = releasing.release(args.directory, args.grader_repository, args.grader_ref,
-                               args.private_grader_repository, mistakes, args.mistakes_reports)
+                               args.private_grader_repository, mistakes, args.mistakes_reports,
+                               assignment)
     print(f"wrote the students' repository to {folder}")
 
 
@@ -341,6 +345,8 @@ def parser():
     grading.set_defaults(run=grade_command)
     releasing = commands.add_parser("release", help="write the students' repository into DIR")
     releasing.add_argument("directory", help="a new or empty folder")
+    releasing.add_argument("--assignment", metavar="NAME_OR_FILE",
+                           help="the assignment the repository hands out (default: the first)")
     releasing.add_argument("--grader-repository", default="your-course/adversarial-search",
                            help="owner/name of this public release, whose pinned version the "
                                 "students' workflow installs")
@@ -349,8 +355,9 @@ def parser():
                            help="owner/name of the full grader, for the hidden checks in CI")
     releasing.add_argument("--known-mistakes", metavar="DIR",
                            help="submissions showing common mistakes, one per subfolder with the "
-                                "modules it changes (default: tests/submissions); a student who "
-                                "makes one meets the same smallest input as when graded")
+                                "modules it changes (default: the assignment's mistakes, "
+                                "tests/submissions for the first); a student who makes one meets "
+                                "the same smallest input as when graded")
     releasing.add_argument("--mistakes-reports", metavar="DIR",
                            help="also write there each known mistake's report (JSON, one per "
                                 "subfolder): what a student who makes it reads when graded on "

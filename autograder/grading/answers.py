@@ -12,7 +12,6 @@ reference never grades with stale answers. The release's file is made by the rel
 """
 import gzip
 import hashlib
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -20,8 +19,6 @@ from pathlib import Path
 from autograder.files import write_atomically
 
 ROOT = Path(__file__).resolve().parents[2]
-# Whether the reference is here to answer games no file holds: not in the students' release.
-LIVE_REFERENCE = importlib.util.find_spec("reference") is not None
 SOURCES = ("autograder/contract.py", "autograder/games", "autograder/worker")  # and the reference
 REFERENCE = ROOT / "reference"  # the first assignment's: another's has a cache of its own
 PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
@@ -33,7 +30,8 @@ def fingerprint(reference=REFERENCE):
     """The digest of the code answers come from: an assignment's `reference` folder, and the
     games and worker that run it."""
     digest = hashlib.sha256()
-    for source in [Path(reference), *map(ROOT.joinpath, SOURCES)]:
+    # no reference folder: the students' release, whose answers were recorded from the reference
+    for source in [*([Path(reference)] if reference else []), *map(ROOT.joinpath, SOURCES)]:
         for path in [source] if source.suffix == ".py" else sorted(source.glob("*.py")):
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()
