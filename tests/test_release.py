@@ -6,13 +6,13 @@ import re
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tomllib
 
 import pytest
 
 from support.cli import run_cli
 from support.paths import ROOT
+from support.releases import checks_that_ran, released_files, run_released_grader
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
 
@@ -45,18 +45,6 @@ def mistakes_reports(release):
     """The instructor's grader's report of each known mistake, which the release kept."""
     return {path.stem: json.loads(path.read_text())
             for path in (release.parent / "reports").glob("*.json")}
-
-
-def released_files(release):
-    return [p for p in release.rglob("*") if p.is_file() and "__pycache__" not in p.parts]
-
-
-def run_released_grader(release, *args):
-    """The release's own grader, with only the installed libraries beside it: `-S` keeps this
-    checkout's editable install (and with it the reference) out of reach."""
-    env = {"PYTHONPATH": f"{release}:{sysconfig.get_paths()['purelib']}", "PATH": "/usr/bin:/bin"}
-    return subprocess.run([sys.executable, "-S", "-m", "autograder", *map(str, args)], cwd=release,
-                          env=env, capture_output=True, text=True, timeout=600)
 
 
 def test_the_release_holds_the_stubs_the_games_and_the_public_checks(release):
@@ -144,12 +132,6 @@ def test_the_released_checks_fail_what_the_full_grader_fails(release, tmp_path):
         "tests"]}
     for test in json.loads((tmp_path / "released.json").read_text())["tests"]:
         assert test["status"] == failed[test["name"]], test["name"]
-
-
-def checks_that_ran(report):
-    """A JSON report's checks that ran, by name, without the seconds they took."""
-    return {check["name"]: {key: value for key, value in check.items() if key != "seconds"}
-            for check in report["checks"] if check["status"] != "not run"}
 
 
 @pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)

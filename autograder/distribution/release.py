@@ -1,9 +1,12 @@
-"""The students' repository: `python -m autograder release DIR`.
+"""The students' repository: `python -m autograder release DIR [--assignment NAME]`.
 
-It holds the stubs (generated from the reference, like assignments/ here), the games, the grader
-with the public checks only, their grading policy, a README for students, the contract, and the
-workflows that grade every push and pull request. It holds no reference, no hidden check and no
-hidden input; and since the feedback engine replays working searches, those stay out too.
+It holds one assignment's stubs (generated from the reference, in the same folder as here:
+assignments/ for the first, assignments/cutoff/ for the second), the games, the grader with that
+assignment's public checks only, their grading policy, a README for students, the contract, and
+the workflows that grade every push and pull request. It holds no reference, no hidden check and
+no hidden input; and since the feedback engine replays working searches, those stay out too, as
+do the checks that run the reference on the student's own input (`@check(..., needs_reference=True)`),
+which no file can answer ahead: a student's run names them as checked when graded.
 
 Without a reference, the public checks read the reference's answers from a file made here by
 grading the reference with the released grader itself: hypothesis is derandomized, so a student's
@@ -24,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from string import Template
 
-from autograder.contract import FILES as CONTRACT_FILES, MODULES
+from autograder.assignments import ANSWERS, SEARCH
 from autograder.distribution import stubs
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
 from autograder.files import write_atomically
@@ -37,11 +40,7 @@ HERE = Path(__file__).resolve().parent  # the templates beside this module
 # Whole packages the students' copy of the grader leaves out: the feedback's working searches (the
 # course's mistakes, worked out) and the instructor's tools, which read the reference.
 LEFT_OUT_PACKAGES = ("feedback/replaying", "distribution")
-LEFT_OUT_FILES = ("__pycache__", "public_answers.json.gz")
-PUBLIC_ANSWERS = Path("autograder") / "checks" / "public_answers.json.gz"
-# The course's common errors, one submission per subfolder holding the modules it changes from the
-# reference's (the project's own test submissions): see record_shrinking.
-KNOWN_MISTAKES = ROOT / "tests" / "submissions"
+LEFT_OUT_FILES = ("__pycache__", ANSWERS)
 WORKFLOWS = {"github-autograde.yml": Path(".github") / "workflows" / "autograde.yml",
              "gitlab-ci.yml": Path(".gitlab-ci.yml")}
 # The command line's defaults for the instructor's repositories are placeholders: option ->
@@ -64,22 +63,36 @@ def public_checks(config_text):
     return {name for name, entry in checks.items() if entry.get("visibility", "visible") == "visible"}
 
 
-def check_marker(function):
-    """The name in a test function's @check decorator, or None."""
+def check_decorator(function):
+    """A test function's @check(...) decorator, or None."""
     for decorator in function.decorator_list:
         if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
                 and decorator.func.id == "check"):
-            return decorator.args[0].value
+            return decorator
     return None
 
 
+def check_marker(function):
+    """The name in a test function's @check decorator, or None."""
+    decorator = check_decorator(function)
+    return decorator.args[0].value if decorator else None
+
+
+def needs_reference(function):
+    """Whether the check runs the reference on what the student's code builds, which no answers
+    file can hold ahead (@check(..., needs_reference=True))."""
+    return any(keyword.arg == "needs_reference" and ast.literal_eval(keyword.value) is True
+               for keyword in check_decorator(function).keywords)
+
+
 def public_module(source, public):
-    """A check module's source without the checks students do not get."""
+    """A check module's source without the checks students do not get: those not `public`, and
+    those that need the reference itself."""
     lines = source.splitlines(keepends=True)
     drop = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef) and (name := check_marker(node)):
-            if name not in public:
+            if name not in public or needs_reference(node):
                 start = min(d.lineno for d in node.decorator_list) - 1
                 end = node.end_lineno
                 while end < len(lines) and not lines[end].strip():
@@ -128,16 +141,50 @@ def left_out(folder, names):
             if name in LEFT_OUT_FILES or (inside / name).as_posix() in LEFT_OUT_PACKAGES}
 
 
-def copy_grader(target, public):
-    """The autograder package, less the feedback engine, with only public checks. Returns the
-    names of the checks kept."""
+def inside(path):
+    """Where `path`, a folder or file of this project, lies in the students' repository too."""
+    return Path(path).resolve().relative_to(ROOT)
+
+
+def copy_grader(target, public, assignment):
+    """The autograder package, less the feedback engine, with only the `assignment`'s public
+    checks: for another than the first, the first's checks are left out and its own copied to
+    its folder. Returns the names of the checks kept."""
     shutil.copytree(PACKAGE, target / "autograder", ignore=left_out)
+    checks = target / inside(assignment.checks)
+    if assignment is not SEARCH:
+        for module in (target / "autograder" / "checks").glob("test_*.py"):
+            module.unlink()
+        shutil.copytree(assignment.checks, checks, ignore=shutil.ignore_patterns(*LEFT_OUT_FILES))
     kept = []
-    for module in sorted((target / "autograder" / "checks").glob("test_*.py")):
+    for module in sorted(checks.glob("test_*.py")):
         source = public_module(module.read_text(), public)
+        if not released_checks(source):  # its helpers would serve no check
+            module.unlink()
+            continue
         module.write_text(source)
         kept += released_checks(source)
     return kept
+
+
+def declaration_without(assignment, keys, given=None):
+    """The assignment's file without the lines of `keys`, and with `given` ({key: path}) declared
+    first instead: top-level keys precede its [[functions]] tables."""
+    text = Path(assignment.argument).read_text(encoding="utf-8")
+    kept = "".join(line for line in text.splitlines(keepends=True)
+                   if not line.startswith(tuple(f"{key} =" for key in keys)))
+    if {key: value for key, value in tomllib.loads(text).items() if key not in keys} != \
+            tomllib.loads(kept):
+        raise ConfigError(f"{assignment.argument}: write each of {', '.join(keys)} on a line of "
+                          f"its own, as 'reference = \"...\"', so that release can leave it out")
+    return "".join(f"{key} = {json.dumps(str(path))}\n" for key, path in (given or {}).items()) \
+        + kept
+
+
+def public_declaration(assignment):
+    """The assignment's file as the students' repository holds it: without its reference and
+    known mistakes, which stay here, so that it grades from the answers beside its checks."""
+    return declaration_without(assignment, ("reference", "mistakes"))
 
 
 def pyproject(target):
@@ -157,18 +204,33 @@ def workflows(target, substitutions):
             (target / destination).write_text(text)
 
 
-def record_answers(target):
+def released_assignment(target, assignment, scratch):
+    """The --assignment option that has the released grader grade `assignment` with its released
+    checks and policy and this project's reference: none for the first, whose reference the
+    released grader imports (see record_answers); for another, a file declaring just that."""
+    if assignment is SEARCH:
+        return []
+    declaration = Path(scratch) / "assignment.toml"
+    declaration.write_text(declaration_without(
+        assignment, ("reference", "mistakes", "checks", "policy"),
+        {"reference": assignment.reference, "checks": target / inside(assignment.checks),
+         "policy": target / inside(assignment.policy)}), encoding="utf-8")
+    return ["--assignment", str(declaration)]
+
+
+def record_answers(target, assignment):
     """Grade the reference with the released grader and keep the reference's answers, with what
     the feedback engine finds on each of their games."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         submission = Path(scratch) / "reference"
         submission.mkdir()
-        for name in CONTRACT_FILES:
-            shutil.copy(ROOT / "reference" / name, submission / name)
+        for name in assignment.files:
+            shutil.copy(assignment.reference / name, submission / name)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the released grader, and the reference
         command = [sys.executable, "-m", "autograder", "grade", str(submission), "--format",
                    "json", "--output", str(Path(scratch) / "report.json"),
-                   "--record-answers", str(target / PUBLIC_ANSWERS)]
+                   *released_assignment(target, assignment, scratch),
+                   "--record-answers", str(target / inside(assignment.answers))]
         completed = subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)
         if completed.returncode != 0:
             raise GradingError(f"grading the reference with the release failed: "
@@ -178,42 +240,42 @@ def record_answers(target):
         raise GradingError("the reference does not get full marks on the public checks")
 
 
-def mistake_submissions(mistakes, scratch):
-    """Each subfolder of `mistakes` holding modules, completed with the reference's other modules
-    into a submission under `scratch`, as tests/submissions holds them, with the functions its
-    own modules define: only their checks can fail."""
+def mistake_submissions(mistakes, scratch, assignment):
+    """Each subfolder of `mistakes` holding modules, completed with the `assignment`'s reference's
+    other modules into a submission under `scratch`, as tests/submissions holds them, with the
+    functions its own modules define: only their checks can fail."""
     for folder in sorted(p for p in Path(mistakes).iterdir() if p.is_dir()):
         modules = sorted(folder.glob("*.py"))
         if not modules:
             continue
         submission = Path(scratch) / "mistakes" / folder.name
         submission.mkdir(parents=True)
-        for name in CONTRACT_FILES:
-            shutil.copy(ROOT / "reference" / name, submission / name)
+        for name in assignment.files:
+            shutil.copy(assignment.reference / name, submission / name)
         for module in modules:
             shutil.copy(module, submission / module.name)
         names = {module.stem for module in modules}
-        yield submission, [f for f, module in MODULES.items() if module in names]
+        yield submission, [f for f, module in assignment.modules.items() if module in names]
 
 
-def record_shrinking(target, mistakes):
+def record_shrinking(target, mistakes, assignment):
     """Grade each submission in `mistakes` with the instructor's grader on the public games, and
     add to the release's answers those of every game its failures were shrunk through: a student
     who makes one of those mistakes meets the same smallest input in the students' repository as
     in the instructor's grader (which shrinks through any game), and the same feedback. The
     gradings run side by side, one per core, each in one lane. Returns the answers, and each
     mistake's report (JSON text) by the name of its folder."""
-    known = answers.public_answers(target / PUBLIC_ANSWERS)
+    known = answers.public_answers(target / inside(assignment.answers))
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
-        answers.save(base, known)
-        config_text = (ROOT / "grading.toml").read_text()
+        answers.save(base, known, assignment.reference)
+        config_text = assignment.policy.read_text()
         policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
         submissions = [(submission, functions) for submission, functions
-                       in mistake_submissions(mistakes, scratch) if functions]
+                       in mistake_submissions(mistakes, scratch, assignment) if functions]
         with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-            recorded = list(pool.map(lambda mistake: grade_mistake(*mistake, policy, base),
-                                     submissions))
+            recorded = list(pool.map(
+                lambda mistake: grade_mistake(*mistake, policy, base, assignment), submissions))
         for path, _ in recorded:  # the calls' answers: the games the instructor's checks kept
             # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
@@ -223,14 +285,15 @@ def record_shrinking(target, mistakes):
     return known, reports
 
 
-def grade_mistake(submission, functions, policy, base):
-    """Grade the checks of `functions` on `submission` with the instructor's grader, under the
-    public `policy`, from the answers in `base`; the path of every answer it met, and of its
-    report (JSON)."""
+def grade_mistake(submission, functions, policy, base, assignment):
+    """Grade the checks of `functions` on `submission` with the instructor's grader, as the
+    `assignment`, under the public `policy`, from the answers in `base`; the path of every answer
+    it met, and of its report (JSON)."""
     recorded = submission.with_suffix(".json.gz")
     report = submission.with_suffix(".report.json")
-    command = [sys.executable, "-m", "autograder", "grade", str(submission), "--config",
-               str(policy), "--reference-answers", str(base), "--record-answers", str(recorded),
+    command = [sys.executable, "-m", "autograder", "grade", str(submission), "--assignment",
+               assignment.argument, "--config", str(policy), "--reference-answers", str(base),
+               "--record-answers", str(recorded),
                "--lanes", "1", "--format", "json", "--output", str(report),
                *[option for function in functions for option in ("--only", function)]]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
@@ -240,24 +303,59 @@ def grade_mistake(submission, functions, policy, base):
     return recorded, report
 
 
-def build(target, substitutions, mistakes):
-    """The students' repository in `target`; the known mistakes' reports (record_shrinking)."""
-    config_text = (ROOT / "grading.toml").read_text()
-    kept = copy_grader(target, public_checks(config_text))
-    (target / "grading.toml").write_text(public_config(config_text, kept))
-    stubs.generate(ROOT / "reference", target / "assignments")
+def readme(assignment, substitutions, kept):
+    """The students' README: the first assignment's own, or for another one made from its files,
+    each with the first line of its reference module's docstring."""
+    checks = "\n".join(f"- {name}" for name in kept)
+    if assignment is SEARCH:
+        template, details = HERE / "release_templates" / "README.md", {}
+    else:
+        template = HERE / "release_templates" / "README.assignment.md"
+        details = {"name": assignment.name, "folder": inside(assignment.stubs).as_posix(),
+                   "first_function": assignment.functions[0].name,
+                   "files": "\n".join(f"- `{name}`: {module_summary(assignment.reference / name)}"
+                                      for name in assignment.files)}
+    return Template(template.read_text()).safe_substitute(substitutions, checks=checks, **details)
+
+
+def module_summary(path):
+    return (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split("\n")[0]
+
+
+def build(target, substitutions, mistakes, assignment):
+    """The students' repository of `assignment` in `target`; the known mistakes' reports
+    (record_shrinking)."""
+    config_text = assignment.policy.read_text()
+    kept = copy_grader(target, public_checks(config_text), assignment)
+    (target / inside(assignment.policy)).write_text(public_config(config_text, kept))
+    stubs.generate(assignment.reference, target / inside(assignment.stubs), assignment.files)
     shutil.copytree(ROOT / "docs", target / "docs")
-    (target / "README.md").write_text(
-        Template((HERE / "release_templates" / "README.md").read_text())
-        .safe_substitute(substitutions, checks="\n".join(f"- {name}" for name in kept)))
+    (target / "README.md").write_text(readme(assignment, substitutions, kept))
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
-    workflows(target, substitutions)
-    record_answers(target)
-    known, reports = (record_shrinking(target, mistakes) if mistakes else
-                      (answers.public_answers(target / PUBLIC_ANSWERS), {}))
-    answers.record(target / PUBLIC_ANSWERS, explain_answers(known))
+    workflows(target, {**substitutions, **workflow_substitutions(assignment)})
+    record_answers(target, assignment)
+    released_answers = target / inside(assignment.answers)
+    known, reports = (record_shrinking(target, mistakes, assignment) if mistakes else
+                      (answers.public_answers(released_answers), {}))
+    answers.record(released_answers, explain_answers(known))
+    if assignment is not SEARCH:  # last: it names the answers, which grade from then on
+        (target / inside(assignment.argument)).write_text(public_declaration(assignment))
     return reports
+
+
+def workflow_substitutions(assignment):
+    """What the workflows grade: the assignment's folder, its policy in the grader, and for
+    another assignment than the first, the file declaring it there (GitHub's workflow has the
+    grader in $GRADER_DIR, GitLab's in /tmp/grader), on a line of its own."""
+    def option(grader, indent):
+        declaration = inside(assignment.argument).as_posix()
+        return f' \\\n{" " * indent}--assignment "{grader}/{declaration}"'
+    declared = assignment is not SEARCH
+    return {"ASSIGNMENT_FOLDER": inside(assignment.stubs).as_posix(),
+            "ASSIGNMENT_POLICY": inside(assignment.policy).as_posix(),
+            "ASSIGNMENT_OPTION": option("$GRADER_DIR", 12) if declared else "",
+            "GITLAB_ASSIGNMENT_OPTION": option("/tmp/grader", 8) if declared else ""}
 
 
 def placeholder_warnings(grader_repository, private_repository):
@@ -276,13 +374,18 @@ def new_or_empty(folder):
 
 
 def release(directory, grader_repository, grader_ref, private_repository, mistakes=None,
-            reports=None):
-    """Write the students' repository into `directory`, which must not exist or be empty, prepared
-    for the known mistakes in the folder `mistakes` (see record_shrinking; None: none), and each
-    mistake's report, as the instructor's grader gives it on the public games, into the folder
-    `reports` (None: nowhere) as NAME.json; then warn on stderr of each repository left at its
-    placeholder."""
+            reports=None, assignment=SEARCH):
+    """Write the students' repository of `assignment` into `directory`, which must not exist or
+    be empty, prepared for the known mistakes in the folder `mistakes` (see record_shrinking;
+    None: none), and each mistake's report, as the instructor's grader gives it on the public
+    games, into the folder `reports` (None: nowhere) as NAME.json; then warn on stderr of each
+    repository left at its placeholder."""
     directory = Path(directory)
+    if not assignment.live or not all(Path(path).resolve().is_relative_to(ROOT) for path in (
+            assignment.stubs, assignment.checks, assignment.policy)):
+        raise UsageError(f"the assignment {assignment.name!r} lives outside this project or has "
+                         f"no reference here; release one declared in assignments/ (its "
+                         f"reference in reference/)")
     if mistakes is not None and not Path(mistakes).is_dir():
         raise UsageError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
                               f"submissions, one per subfolder")
@@ -297,7 +400,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        written = build(staging, substitutions, mistakes)
+        written = build(staging, substitutions, mistakes, assignment)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)
