@@ -20,6 +20,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -27,6 +28,7 @@ import pytest
 
 from markdown_it import MarkdownIt
 
+from autograder.assignments import SEARCH, built_in, chosen
 from autograder.commands.ci import job
 from autograder.commands.ci.arguments import parser
 from autograder.commands.ci.context import Context, protected_changes
@@ -34,6 +36,7 @@ from autograder.commands.ci.github import definitions, escape_data, escape_prope
 from autograder.commands.ci.grading import same_files
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
+from autograder.distribution.release import workflow_substitutions
 from autograder.errors import LaneError, SandboxError
 from autograder.results import CheckResult, Report
 from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
@@ -98,14 +101,12 @@ def student_repository(repo):
     return base, git(repo, "rev-parse", "HEAD")
 
 
-@pytest.fixture(scope="module")
-def pull_request(tmp_path_factory):
-    """The workflow's grading steps, run on a pull request against stand-in GitHub files, with a
-    required score one point above the sample's."""
-    top = tmp_path_factory.mktemp("ci")
-    repo, temp = top / "student", top / "runner-temp"
+def run_pull_request(top, repo, base_sha, head_sha, required, assignment=SEARCH):
+    """The `assignment`'s workflow's grading steps, run on the pull request from `base_sha` to
+    `head_sha` of `repo` against stand-in GitHub files, the repository asking for the score
+    `required`; what they did and wrote."""
+    temp = top / "runner-temp"
     temp.mkdir()
-    base_sha, head_sha = student_repository(repo)
     event = {"action": "synchronize", "number": 7,
              "pull_request": {"number": 7, "base": {"ref": "main", "sha": base_sha},
                               "head": {"ref": "my-work", "sha": head_sha,
@@ -120,21 +121,30 @@ def pull_request(tmp_path_factory):
                "GITHUB_STEP_SUMMARY": str(summary), "GITHUB_WORKSPACE": str(repo),
                "GITHUB_REPOSITORY": "course/alice", "GITHUB_SERVER_URL": "https://github.com",
                "GITHUB_RUN_ID": "4242", "RUNNER_TEMP": str(temp)}
-    job = workflow()["jobs"]["grade"]
+    job = workflow(assignment)["jobs"]["grade"]
     contexts = {"github": {"event": event, "event_name": "pull_request"},
                 "secrets.GRADER_TOKEN != ''": "false", "steps": {}, "job_env": job["env"],
-                "vars": {"AUTOGRADER_FAIL_UNDER": str(SCORE + 1)}, "inputs": {},
+                "vars": {"AUTOGRADER_FAIL_UNDER": str(required)}, "inputs": {},
                 # the install step's outputs: here the grader is this repository, in .venv
                 "env": {}}
     contexts["steps"]["install"] = {"outputs": {"grader": str(ROOT),
                                                 "label": "course/grader@v2.1.0"}}
-    steps = steps_by_id()
+    steps = steps_by_id(assignment)
     completed = {name: run_step(steps[name], contexts, environ, repo, temp)
                  for name in ("changes", "grade")}
     results = temp / "autograder-results"
     return {"completed": completed, "outputs": contexts["steps"]["grade"]["outputs"],
             "summary": summary.read_text(), "results": results, "repo": repo,
             "comment": (results / "comment.md").read_text() if results.exists() else ""}
+
+
+@pytest.fixture(scope="module")
+def pull_request(tmp_path_factory):
+    """The workflow's grading steps, run on a pull request against stand-in GitHub files, with a
+    required score one point above the sample's."""
+    top = tmp_path_factory.mktemp("ci")
+    repo = top / "student"
+    return run_pull_request(top, repo, *student_repository(repo), SCORE + 1)
 
 
 @pytest.mark.e2e
@@ -234,6 +244,68 @@ def test_junit_and_results_json_are_written(pull_request):
     assert {case.get("classname") for case in suite.iter("testcase")} == set(MODULES)
     results = json.loads((pull_request["results"] / "results.json").read_text())
     assert (results["score"], results["max_score"]) == (SCORE, MAX)
+
+
+CUTOFF = chosen("cutoff")
+CUTOFF_MISTAKE = ROOT / "tests" / "cutoff_submissions" / "bug_negamax_child_not_negated"
+
+
+def cutoff_student_repository(repo):
+    """The cutoff assignment's students' repository as its release lays it out (the stubs beside
+    the assignment's checks, policy and declaration), then a pull request putting a known mistake
+    there and editing the policy beside it."""
+    repo.mkdir()
+    git(repo, "init", "-q")
+    shutil.copytree(CUTOFF.stubs, repo / "assignments" / "cutoff",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "autograde.yml").write_text(
+        filled("github-autograde.yml", CUTOFF))
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "the release")
+    base = git(repo, "rev-parse", "HEAD")
+    for module in CUTOFF_MISTAKE.glob("*.py"):
+        shutil.copy(module, repo / "assignments" / "cutoff" / module.name)
+    with open(repo / "assignments" / "cutoff" / "grading.toml", "a") as handle:
+        handle.write("# a student's edit\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "my work")
+    return base, git(repo, "rev-parse", "HEAD")
+
+
+@pytest.mark.e2e
+def test_the_workflow_grades_another_assignment_in_its_folder(tmp_path):
+    """The cutoff release's workflow, its grader this repository: it grades assignments/cutoff/
+    as the grader's declaration says, scores the mistake as its expected.toml derives, puts the
+    annotation on the failing function's def line there and names the policy the pull request
+    edited beside the student's modules."""
+    repo = tmp_path / "student"
+    expected = tomllib.loads((CUTOFF_MISTAKE / "expected.toml").read_text())
+    points = {name: entry["points"] for name, entry in
+              tomllib.loads(CUTOFF.policy.read_text())["checks"].items()}
+    # the stubs' other functions score nothing: only the mistake's module is the reference's
+    own = {module.stem for module in CUTOFF_MISTAKE.glob("*.py")}
+    score = sum(points[name] for name in points if name not in expected["fails"]
+                and CUTOFF.modules[name.split(":")[0]] in own)
+    ran = run_pull_request(tmp_path, repo, *cutoff_student_repository(repo), score + 1, CUTOFF)
+    grading = ran["completed"]["grade"]
+    assert grading.returncode == 1, grading.stderr[-3000:]
+    assert grading.stderr.splitlines()[-1] == (
+        f"autograder.commands.ci: score {score:g} is below the required {score + 1:g}")
+    assert (ran["outputs"]["score"], ran["outputs"]["max_score"], ran["outputs"]["base_score"]) \
+        == (f"{score:g}", f"{sum(points.values()):g}", "0")
+    folder = repo / "assignments" / "cutoff"
+    [negamax] = [line for line in grading.stdout.splitlines()
+                 if line.startswith("::error ") and "title=negamax_value%3A" in line]
+    assert (f"file=assignments/cutoff/negamax.py,line="
+            f"{def_line(folder / 'negamax.py', 'negamax_value')},") in negamax
+    notice = ran["comment"].split("> [!WARNING]\n")[1].split("\n\n")[0]
+    assert "`assignments/cutoff/grading.toml`" in notice
+    assert "`assignments/cutoff/negamax.py`" not in notice
+    results = json.loads((ran["results"] / "report.json").read_text())
+    assert {check["name"] for check in results["checks"] if check["status"] == "failed"} == \
+        {name for name in points if CUTOFF.modules[name.split(":")[0]] not in own} | \
+        set(expected["fails"])
 
 
 def recording(tmp_path, *commands):
@@ -508,6 +580,19 @@ def test_protected_changes(changed, protected):
     assert protected_changes(changed) == protected
 
 
+@pytest.mark.parametrize("changed, protected", [
+    (["assignments/cutoff/negamax.py", "assignments/cutoff/checks/test_negamax.py",
+      "assignments/cutoff/grading.toml", "assignments/cutoff/assignment.toml"],
+     ["assignments/cutoff/checks/test_negamax.py", "assignments/cutoff/grading.toml",
+      "assignments/cutoff/assignment.toml"]),
+    (["assignments/grading.toml", "assignments/cutoff/checks.py", "grading.toml"],
+     ["grading.toml"]),
+])
+def test_another_assignments_checks_policy_and_declaration_beside_the_modules_are_protected(
+        changed, protected):
+    assert protected_changes(changed, chosen("cutoff"), "assignments/cutoff") == protected
+
+
 def test_definitions_finds_the_def_python_keeps(tmp_path):
     (tmp_path / "minimax.py").write_text(
         "def minimax_value(game, state):\n    return 1\n\n\n"
@@ -538,19 +623,26 @@ def test_the_same_files_need_no_second_grading(tmp_path):
 # ---------------------------------------------------------------- the templates
 
 
+GRADED = {"ASSIGNMENT_FOLDER", "ASSIGNMENT_POLICY"}  # what the workflows grade, with what
+
+
 @pytest.mark.parametrize("name, used", [
-    ("github-autograde.yml", set(PLACEHOLDERS)),
-    ("gitlab-ci.yml", {"GRADER_REPOSITORY", "GRADER_REF"}),  # no hidden checks there
+    ("github-autograde.yml", set(PLACEHOLDERS) | GRADED | {"ASSIGNMENT_OPTION"}),
+    # no hidden checks there
+    ("gitlab-ci.yml", {"GRADER_REPOSITORY", "GRADER_REF", "GITLAB_ASSIGNMENT_OPTION"} | GRADED),
 ])
-def test_substitution_fills_the_placeholders_and_nothing_else(name, used):
+@pytest.mark.parametrize("assignment", built_in(), ids=lambda assignment: assignment.name)
+def test_substitution_fills_the_placeholders_and_nothing_else(name, used, assignment):
     template = (TEMPLATES / name).read_text()
     assert "$$" not in template  # safe_substitute would turn it into one $
-    assert {key for key in PLACEHOLDERS if "${" + key + "}" in template} == used
+    given = {**PLACEHOLDERS, **workflow_substitutions(assignment)}
+    assert {key for key in given if "${" + key + "}" in template} == used
     expected = template
-    for key, value in PLACEHOLDERS.items():
+    for key, value in given.items():
         expected = expected.replace("${" + key + "}", value)
-    assert filled(name) == expected
-    assert template.count("${{") == filled(name).count("${{")
+    assert filled(name, assignment) == expected
+    assert template.count("${{") == filled(name, assignment).count("${{")
+    assert not re.search(r"\$\{[A-Z_]+\}", expected)  # every placeholder filled
 
 
 def test_the_workflow_takes_the_grader_only_from_the_pinned_instructor_version():
@@ -750,10 +842,11 @@ def lint():
 
 
 @pytest.mark.e2e
-def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path):
+@pytest.mark.parametrize("assignment", built_in(), ids=lambda assignment: assignment.name)
+def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path, assignment):
     path = tmp_path / ".github" / "workflows" / "autograde.yml"
     path.parent.mkdir(parents=True)
-    path.write_text(filled("github-autograde.yml"))
+    path.write_text(filled("github-autograde.yml", assignment))
     assert lint(path) == []
 
 

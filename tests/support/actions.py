@@ -15,6 +15,8 @@ from string import Template
 
 import pytest
 
+from autograder.assignments import SEARCH
+from autograder.distribution.release import workflow_substitutions
 from support.paths import ROOT
 
 TEMPLATES = ROOT / "autograder" / "distribution" / "ci_templates"
@@ -22,9 +24,10 @@ PLACEHOLDERS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v2.1.0",
                 "PRIVATE_GRADER_REPOSITORY": "course/grader-private"}
 
 
-def filled(name):
-    """A template as the release tool writes it into the student repository."""
-    return Template((TEMPLATES / name).read_text()).safe_substitute(PLACEHOLDERS)
+def filled(name, assignment=SEARCH):
+    """A template as the release tool writes it into the student repository of `assignment`."""
+    return Template((TEMPLATES / name).read_text()).safe_substitute(
+        PLACEHOLDERS, **workflow_substitutions(assignment))
 
 
 def load_yaml(text):
@@ -32,12 +35,13 @@ def load_yaml(text):
     return yaml.safe_load(text)
 
 
-def workflow():
-    return load_yaml(filled("github-autograde.yml"))
+def workflow(assignment=SEARCH):
+    return load_yaml(filled("github-autograde.yml", assignment))
 
 
-def steps_by_id():
-    return {step["id"]: step for step in workflow()["jobs"]["grade"]["steps"] if "id" in step}
+def steps_by_id(assignment=SEARCH):
+    return {step["id"]: step for step in workflow(assignment)["jobs"]["grade"]["steps"]
+            if "id" in step}
 
 
 def resolve(value, contexts):

@@ -2,7 +2,6 @@
 import argparse
 import math
 
-from autograder import policy as grading_config
 from autograder.commands import cli
 
 
@@ -23,14 +22,17 @@ def parser():
                                    description="Grade a student repository in CI.")
     main.add_argument("--assignments", default="assignments",
                       help="the student's folder to grade (default: assignments)")
+    main.add_argument("--assignment", metavar="NAME_OR_FILE",
+                      help="the assignment it holds: a built-in one's name or the grader's "
+                           "assignment file, .toml (default: the first)")
     main.add_argument("--base", help="the base branch's assignments folder, to show the change")
     main.add_argument("--base-label", default="",
                       help="the base branch's name (default: from $GITHUB_EVENT_PATH)")
     main.add_argument("--changed-files", help="a file listing the paths the pull request "
                                               "changes, NUL-separated (git diff -z --name-only)")
     main.add_argument("--output-dir", default="autograder-results")
-    main.add_argument("--config", default=grading_config.DEFAULT_PATH,
-                      help="the grader's grading.toml (never the student's)")
+    main.add_argument("--config", help="the grader's grading.toml (never the student's; "
+                                        "default: the assignment's)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
     main.add_argument("--fail-under", type=threshold, metavar="POINTS",
                       help="exit 1 (a red job) when the score is below POINTS, after writing every "

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from autograder.assignments import SEARCH
 from autograder.errors import UsageError
 
 # What a pull request must not need to change; grading takes none of it from the student's branch.
@@ -64,6 +65,19 @@ def read_changed(path):
     return [name for name in listed.decode("utf-8", "replace").split("\0") if name]
 
 
-def protected_changes(changed):
+def protected_paths(assignment, folder):
+    """PROTECTED, and what of the `assignment` the students' repository keeps in their `folder`
+    beside their modules: another assignment's checks, policy and declaration."""
+    stubs = Path(assignment.stubs).resolve()
+    parts = [(Path(assignment.checks), "/"), (Path(assignment.policy), "")]
+    if assignment is not SEARCH:
+        parts.append((Path(assignment.argument), ""))
+    return PROTECTED + tuple(f"{folder}/{path.resolve().relative_to(stubs).as_posix()}{end}"
+                             for path, end in parts if path.resolve().is_relative_to(stubs))
+
+
+def protected_changes(changed, assignment=SEARCH, folder="assignments"):
+    """The `changed` files grading depends on, of the `assignment` graded in `folder`."""
+    protected = protected_paths(assignment, Path(folder).as_posix())
     return [name for name in changed or ()
-            if any(name == p or (p.endswith("/") and name.startswith(p)) for p in PROTECTED)]
+            if any(name == p or (p.endswith("/") and name.startswith(p)) for p in protected)]

@@ -71,11 +71,12 @@ def commands_stopped(active):
         print(f"::{token}::", flush=True)
 
 
-def definitions(assignments):
-    """function -> (file, line) of its last top-level `def` (the one Python keeps); a module that
-    does not parse gives its syntax error's line; a missing function, line 1 of its module."""
+def definitions(assignments, modules=MODULES):
+    """function -> (file, line) of its last top-level `def` (the one Python keeps), of each
+    function of `modules` (function -> module); a module that does not parse gives its syntax
+    error's line; a missing function, line 1 of its module."""
     found = {}
-    for function, module in MODULES.items():
+    for function, module in modules.items():
         path = Path(assignments) / f"{module}.py"
         if not is_regular_file(path):
             continue
@@ -94,9 +95,9 @@ def definitions(assignments):
     return found
 
 
-def annotations(report, assignments, workspace):
+def annotations(report, assignments, workspace, modules=MODULES):
     """One `::error` workflow command per failing function (GitHub shows ten per step)."""
-    where = definitions(assignments)
+    where = definitions(assignments, modules)
     commands = []
     for summary in report.by_function():
         failed = [c for c in report.checks if c.function == summary.function and not c.passed]
@@ -123,11 +124,11 @@ def annotations(report, assignments, workspace):
     return commands
 
 
-def print_commands(students, assignments, context, environ):
+def print_commands(students, assignments, context, environ, modules=MODULES):
     """The grader's own workflow commands: annotations and warnings, outside any stop-commands
     block, their student text escaped as command data."""
     workspace = environ.get("GITHUB_WORKSPACE") or os.getcwd()
-    for command in annotations(students, assignments, workspace):
+    for command in annotations(students, assignments, workspace, modules):
         print(command)
     if students.sandbox in cli.WEAK_MODES:
         print(f"::warning title=Autograder::graded in the weak {students.sandbox} sandbox: "

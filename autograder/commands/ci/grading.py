@@ -34,11 +34,12 @@ def refuse_link(folder, what):
                               f"commit the folder itself, with your files in it")
 
 
-def grade_folder(folder, config, mode, name, lane_count):
+def grade_folder(folder, config, mode, name, lane_count, assignment):
     refuse_link(folder, name)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        staged = stage(folder, scratch)
-        return grade(staged, config, scratch, name=name, sandbox_mode=mode, lanes=lane_count)
+        staged = stage(folder, scratch, assignment.files)
+        return grade(staged, config, scratch, name=name, sandbox_mode=mode, lanes=lane_count,
+                     assignment=assignment)
 
 
 def same_files(first, second):
@@ -53,20 +54,20 @@ def same_files(first, second):
                for folder in (first, second)) and digest(first) == digest(second)
 
 
-def grade_with_base(args, context):
+def grade_with_base(args, context, assignment):
     """The assignments' report and the base's (None without --base, or when the base cannot be
     graded: then context.base_note says why), both as students see them."""
-    config = grading_config.load(args.config)
+    config = grading_config.load(args.config or assignment.policy)
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     mode = cli.sandbox_mode(args)
-    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes)
+    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes, assignment)
     base = None
     if args.base:
         if same_files(args.assignments, args.base):
             base = report
         else:
             try:
-                base = grade_folder(args.base, config, mode, "base", args.lanes)
+                base = grade_folder(args.base, config, mode, "base", args.lanes, assignment)
             except (SubmissionError, GradingError) as error:
                 context.base_note = f"The base branch has nothing to compare with ({error})."
     return (readable(report.for_students()),

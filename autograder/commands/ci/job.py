@@ -6,6 +6,7 @@ then say why grading could not complete (not_graded), as a one-line reason does 
 import os
 import sys
 
+from autograder import assignments
 from autograder.commands.ci.arguments import parser
 from autograder.commands.ci.context import make_context, protected_changes, read_changed
 from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
@@ -20,10 +21,10 @@ from autograder.reporters.readable import readable_text
 NAME = "autograder.commands.ci"  # how the job signs its lines on stderr
 
 
-def grade_and_report(args, context, environ, out):
+def grade_and_report(args, context, environ, out, assignment):
     """Grade the assignments (and the base, to compare), write every output and print the text
     report; return the report as students see it."""
-    students, base = grade_with_base(args, context)
+    students, base = grade_with_base(args, context, assignment)
     write_graded(students, base, context, environ, out)
     sys.stdout.write(text.render(students))
     return students
@@ -61,14 +62,16 @@ def main(argv=None, environ=None):
     out = None
     try:
         out = output_folder(args.output_dir)
+        assignment = assignments.chosen(args.assignment)
         # read once the output folder is there, so that even an unreadable list is reported in it
-        context.protected = protected_changes(read_changed(args.changed_files))
+        context.protected = protected_changes(read_changed(args.changed_files), assignment,
+                                              args.assignments)
         with commands_stopped(github):
-            students = grade_and_report(args, context, environ, out)
+            students = grade_and_report(args, context, environ, out, assignment)
     except AutograderError as error:
         return not_graded(str(error), context, environ, out)
     except MemoryError:  # past the grader's cap outside grading itself (staging, reporting)
         return not_graded(str(out_of_memory()), context, environ, out)
     if github:
-        print_commands(students, args.assignments, context, environ)
+        print_commands(students, args.assignments, context, environ, assignment.modules)
     return 1 if below_threshold(students, args, github) else 0
