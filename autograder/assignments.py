@@ -24,6 +24,7 @@ The students' release (distribution/release.py) declares its copy without `refer
 May import: contract, errors, policy.
 """
 import functools
+import importlib.util
 import sys
 import tomllib
 import types
@@ -56,7 +57,11 @@ class Assignment:
     @property
     def live(self):
         """Whether the reference is here to answer games no file holds: not in the students'
-        release, which grades from the answers recorded beside its checks (`answers`)."""
+        release, which grades from the answers recorded beside its checks (`answers`). The
+        built-in assignment's imports as `reference` from wherever the path finds it, as the
+        release does when it records answers with the instructor's."""
+        if self.reference == SEARCH_REFERENCE:
+            return importlib.util.find_spec("reference") is not None
         return self.reference is not None and self.reference.is_dir()
 
     @property
