@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from hypothesis.errors import FlakyFailure
 
 from autograder.grading import strategies
-from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer, same_trace,
-                                     shown, window_rule)
+from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer,
+                                     same_evaluations, same_trace, shown, window_rule)
 from autograder.checks.calling import Pair
 from autograder.checks.course import TEXTBOOK
 from autograder.engine import verdict
@@ -19,7 +19,7 @@ from autograder.runner.observations import Observation, describe_printed, exactl
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.games.specs import shuffled_order, tree_spec
 from autograder.worker.calls import (PRINTED_LINES, call, decode_path, decode_trace, encode_path,
-                                     encode_trace, order_argument, state_at)
+                                     encode_trace, order_argument, perform, state_at)
 
 
 def answered(value, trace=None):
@@ -106,6 +106,67 @@ def test_the_node_counts_are_compared_and_equal_counts_say_what_differs(mine, su
 
 def test_the_same_trace_passes():
     same_trace(paired(answered(3, REFERENCE_TRACE)), TEXTBOOK, "")
+
+
+CUT_OFF = tuple(map(encode_path, [(0,), (1,), (2,)]))  # the textbook tree at depth 1
+
+
+def evaluating(evaluated):
+    """A heuristic search of the textbook tree at depth 1 that evaluated `evaluated`."""
+    return Observation(answer=7, answer_type="int", trace=(encode_path(()),) + CUT_OFF,
+                       evaluated=evaluated)
+
+
+def test_the_same_positions_evaluated_pass_in_any_order():
+    same_evaluations(Pair("heuristic_value", evaluating(CUT_OFF[::-1]), evaluating(CUT_OFF)),
+                     TEXTBOOK, "")
+
+
+@pytest.mark.parametrize("mine, says", [
+    ((encode_path(()),) + CUT_OFF, "heuristic_value evaluated 4 positions where the reference "
+                                   "evaluates 3; it evaluated A, which the reference examines "
+                                   "but never evaluates: a position above the cut-off is worth "
+                                   "its children's values, and a terminal one its utility."),
+    (CUT_OFF[:1] + (encode_path((1, 2)),) + CUT_OFF[2:], "heuristic_value evaluated 3 positions "
+     "where the reference evaluates 3; it evaluated C3, which the reference's search never "
+     "reaches: it lies below the cut-off, or where alpha-beta prunes."),
+    (CUT_OFF[:2], "heuristic_value evaluated 2 positions where the reference evaluates 3; it "
+                  "never evaluated D, which the reference evaluates."),
+])
+def test_a_position_evaluated_or_left_out_against_the_reference_is_named(mine, says):
+    with pytest.raises(CheckFailed) as failed:
+        same_evaluations(Pair("heuristic_value", evaluating(mine), evaluating(CUT_OFF)),
+                         TEXTBOOK, "")
+    assert str(failed.value).startswith(says)
+
+
+EVALUATED_CALL = call("heuristic_value", TEXTBOOK, 1,
+                      {"$evaluation": {"kind": "table", "values": []}}, trace=True)
+
+
+def test_a_traced_call_sends_back_each_position_its_evaluation_judged_once_in_order():
+    def search(game, state, depth, evaluate):
+        d, b = (game.result(state, action) for action in (2, 0))
+        return evaluate(d) + evaluate(b) + evaluate(d)
+
+    assert perform(search, EVALUATED_CALL)["evaluated"] == encode_trace([(2,), (0,)])
+    assert "evaluated" not in perform(search, {**EVALUATED_CALL, "trace": False})
+
+
+@pytest.mark.parametrize("observation, problem", [
+    ({"answer": 3, "type": "int", "trace": ""}, "sent the grader a reply it could not read"),
+    ({"answer": 3, "type": "int", "trace": "", "evaluated": "1\n1\n"},
+     "sent a trace that lists a node twice"),
+    ({"answer": 3, "type": "int", "trace": "", "evaluated": "7\n"},
+     "asked the game about a state that is not a node of the game"),
+])
+def test_the_positions_evaluated_come_back_only_when_asked_and_only_as_the_game_has_them(
+        observation, problem):
+    assert from_reply({"observation": observation}, 0.0,
+                      EVALUATED_CALL).problem.startswith(problem)
+    assert from_reply({"observation": {**observation, "evaluated": ""}}, 0.0,
+                      call("minimax_value", TEXTBOOK)).problem == \
+        "sent the grader a reply it could not read"
 
 
 @pytest.mark.parametrize("reply", [

@@ -34,9 +34,10 @@ def reference(function, modules=MODULES, package="reference"):
 
 
 def from_reference(data):
-    trace = data.get("trace")
+    trace, evaluated = data.get("trace"), data.get("evaluated")
     return Observation(answer=data["answer"], answer_type=data["type"],
                        trace=None if trace is None else decode_trace(trace),
+                       evaluated=None if evaluated is None else decode_trace(evaluated),
                        seconds=data["seconds"], explained=data.get("explained"))
 
 

@@ -262,6 +262,33 @@ def same_trace(pair, spec, shown, searcher="alpha-beta"):
 
 
 @quoting_printed
+def same_evaluations(pair, spec, shown):
+    """The positions the code handed its evaluation must be those the reference's search judges,
+    each as often as the code likes: the ones at the cut-off that are not terminal."""
+    function, got, want, call = pair.function, pair.got, pair.want, pair.call
+    require_answer(function, got, shown, call)
+    mine, theirs = set(got.evaluated), set(want.evaluated)
+    if mine == theirs:
+        return
+    name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
+    summary = (f"{function} evaluated {len(mine):,} position{'s' * (len(mine) != 1)} where "
+               f"the reference evaluates {len(theirs):,}")
+    extra = [key for key in got.evaluated if key not in theirs]
+    if extra and extra[0] in want.trace:
+        detail = (f"it evaluated {name(extra[0])}, which the reference examines but never "
+                  f"evaluates: a position above the cut-off is worth its children's values, and "
+                  f"a terminal one its utility")
+    elif extra:
+        detail = (f"it evaluated {name(extra[0])}, which the reference's search never reaches: "
+                  f"it lies below the cut-off, or where alpha-beta prunes")
+    else:
+        missing = next(key for key in want.evaluated if key not in mine)
+        detail = f"it never evaluated {name(missing)}, which the reference evaluates"
+    raise CheckFailed(f"{summary}; {detail}.", diagnosis := diagnosed(pair), shown=shown,
+                      cause=diagnosis)
+
+
+@quoting_printed
 def examines_every_node(pair, spec, shown):
     """Minimax examines every node; the reference's trace is the whole tree."""
     function, got, call, all_nodes = pair.function, pair.got, pair.call, pair.want.trace

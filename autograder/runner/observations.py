@@ -12,7 +12,7 @@ from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
 from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
-                                     first_printed)
+                                     evaluations, first_printed)
 
 NO_ANSWER = object()
 QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
@@ -52,6 +52,7 @@ class Observation:
     answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
     answer_type: str = ""        # the exact type the function returned, by name
     trace: tuple | None = None   # the examined nodes' encoded paths, in order
+    evaluated: tuple | None = None  # the positions its evaluation judged, each once, likewise
     problem: str | None = None   # why there is no usable answer, in words for the student
     seconds: float = 0.0         # as measured by whoever ran the call
     printed: str = ""            # the start of what the student's code printed during the call
@@ -137,12 +138,17 @@ def _from_reply(reply, seconds, call, known_trace):
         data = reply["observation"]
         if ("trace" in data) != bool(call.get("trace")):
             raise ValueError("a trace where none was asked for, or none where one was")
+        if ("evaluated" in data) != (bool(call.get("trace")) and call.get("game") is not None
+                                     and bool(evaluations(call))):
+            raise ValueError("evaluations where none were handed over, or none where one was")
         answer = data.get("answer", NO_ANSWER)
         if depth(answer) > ANSWER_DEPTH:
             return Observation(problem=TOO_DEEP, seconds=seconds)
         return Observation(answer=answer, answer_type=brief(data["type"]),
                            trace=checked_trace(data["trace"], call["game"], known_trace)
                            if "trace" in data else None,
+                           evaluated=checked_trace(data["evaluated"], call["game"])
+                           if "evaluated" in data else None,
                            seconds=seconds)
     except TraceRejected as rejected:
         return Observation(problem=str(rejected), seconds=seconds)

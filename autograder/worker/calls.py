@@ -190,15 +190,47 @@ def call_arguments(call, game=None):
     return [state, *extra] if call.get("state_only") else [game, state, *extra]
 
 
+class Evaluated:
+    """An evaluation handed to the code that notes the path of each position it judges, in
+    order; a state without a path of the game's kind is noted as none of the game's positions."""
+
+    def __init__(self, evaluate):
+        self.evaluate, self.paths = evaluate, []
+
+    def __call__(self, state):
+        path = getattr(state, "path", None)
+        self.paths.append(path if type(path) is tuple else (-1,))
+        return self.evaluate(state)
+
+
+def evaluations(call):
+    """The places in `call`'s arguments after (game, state) that hand the code an evaluation."""
+    return [place for place, value in enumerate(call.get("args", []))
+            if isinstance(value, dict) and "$evaluation" in value]
+
+
 def perform(function, call):
     """Run `function` as `call` describes; the game is instrumented only when the call asks for
-    the trace, since instrumentation costs a third more on the full tic-tac-toe tree."""
+    the trace, since instrumentation costs a third more on the full tic-tac-toe tree. Such a call
+    also sends back the positions its evaluation judged ("evaluated"), if it hands one over,
+    each once, in the order first judged."""
     traced = call.get("trace", False)
     game = None
     if call.get("game") is not None:
         game = build_game(call["game"])
         game = InstrumentedGame(game) if traced else game
-    return run_observed(function, call_arguments(call, game), game if traced else None)
+    arguments = call_arguments(call, game)
+    seen = []
+    if traced and game is not None:
+        given = len(arguments) - len(call.get("args", []))  # the game and the state, first
+        for place in evaluations(call):
+            arguments[given + place] = evaluated = Evaluated(arguments[given + place])
+            seen.append(evaluated)
+    observation = run_observed(function, arguments, game if traced else None)
+    if seen:  # each position once, as a trace: judging one again is no mistake
+        observation["evaluated"] = encode_trace(list(dict.fromkeys(
+            path for evaluated in seen for path in evaluated.paths)))
+    return observation
 
 
 def run_observed(function, args, game=None):

@@ -70,6 +70,16 @@ def test_heuristic_value_nodes(caller, case):
                      game, cut_off(game, evaluation, depth))
 
 
+@check("heuristic_value: evaluates the positions at the cut-off, never a terminal one")
+@given(case=strategies.cut_off_games())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1))
+def test_heuristic_value_evaluations(caller, case):
+    game, evaluation, depth = case
+    judge.same_evaluations(caller.both(call("heuristic_value", game, depth,
+                                            evaluation_argument(evaluation))),
+                           game, cut_off(game, evaluation, depth))
+
+
 @check("heuristic_value: tic-tac-toe with the open-lines evaluation at depths 1 to 3")
 def test_heuristic_value_tictactoe(caller):
     for game in course.POSITIONS:
