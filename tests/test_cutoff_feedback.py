@@ -3,6 +3,7 @@ reference's searches, a diagnosis is claimed only when a mistake reproduces the 
 searches get none, the students' release explains as the live engine does, and each of the course's
 mistakes under tests/cutoff_submissions that a replay can tell is named when it is graded."""
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from autograder.assignments import chosen
 from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.judge import searched_children
+from autograder.drawing import draw_board, draw_connect_four
 from autograder.feedback.diagnosis import CUTOFF_SUSPECTS, EXPLANATIONS, diagnose
 from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
@@ -20,7 +22,9 @@ from autograder.feedback.replaying.record import explained
 from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.games.instrumented import InstrumentedGame
-from autograder.games.specs import board_spec, tree_spec
+from autograder.games.connect_four import EMPTY_BOARD
+from autograder.games.specs import (board_spec, connect_four_spec, open_windows_evaluation,
+                                    table_evaluation, tree_spec)
 from autograder.grading import strategies
 from autograder.runner.observations import Observation, exactly_equal
 from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
@@ -169,6 +173,18 @@ def test_what_the_release_records_explains_as_the_live_engine_does(the_call, mis
         divergence(the_call, game, wrong.trace, correct.trace)
 
 
+def test_a_search_that_examines_nothing_is_told_from_one_that_examines_the_root():
+    """Evaluating the root before asking the game examines nothing where the reference examines
+    the root alone, with the same answer: the release's digests must tell the two apart too."""
+    the_call = traced("heuristic_value", tree_spec([0]), 0,
+                      evaluation_argument(table_evaluation([((), 0)])))
+    wrong = as_observation(the_call, Mistakes(evaluates_terminals=True))
+    correct = reference_observation(the_call)
+    assert wrong.trace == () and correct.trace == ("",) and wrong.answer == correct.answer
+    known = json.loads(json.dumps(explained(the_call)))
+    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong) != ""
+
+
 def textbook_evaluation(scores):
     """The textbook tree's B, C and D scored `scores`, as a table evaluation argument."""
     return evaluation_argument({"kind": "table", "values": [[[i], s] for i, s in
@@ -203,6 +219,16 @@ def test_a_noisy_position_at_the_cut_off_is_told_why_it_is_searched_on():
     settled = as_observation(the_call, Mistakes(never_searches_on=True))
     assert divergence(the_call, TEXTBOOK, settled.trace, reference_observation(the_call).trace) \
         == "Node C is at the cut-off but not quiet, so the search goes on to its children."
+
+
+def test_a_connect_four_divergence_draws_connect_four_boards():
+    game = connect_four_spec(EMPTY_BOARD)
+    the_call = traced("heuristic_value", game, 2, evaluation_argument(open_windows_evaluation()))
+    wrong = as_observation(the_call, Mistakes(no_pruning=True))
+    sentences = divergence(the_call, game, wrong.trace, reference_observation(the_call).trace)
+    drawn = re.findall(r"\nPosition [A-Z]:\n", sentences)
+    assert drawn and sentences.count(draw_connect_four(EMPTY_BOARD)) == 1
+    assert draw_board(EMPTY_BOARD[:9]) not in sentences
 
 
 # Each mistake submission a replay can tell: the functions whose failing checks name its mistake.

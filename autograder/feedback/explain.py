@@ -7,11 +7,11 @@ on the same game, window and order as the check's call, or in the students' rele
 what was recorded for it (replaying/record.py): the window each node had after each child tells why
 it went on or stopped, and where the search was cut off, why it went no deeper (or, in quiescence,
 why it did). Negamax's windows are in the values of the player to move, which the sentence says.
-In a tree the sentence names nodes by their letters; in tic-tac-toe it names the positions where
-the searches decided by short labels (P, Q) and draws each one as a board after it, and a child of
-a position by the move that makes it.
+In a tree the sentence names nodes by their letters; in tic-tac-toe and Connect Four it names the
+positions where the searches decided by short labels (P, Q) and draws each one as a board after
+it, and a child of a position by the move that makes it.
 """
-from autograder.drawing import draw_board, moves, name_node
+from autograder.drawing import draw_board, draw_connect_four, moves, name_node
 from autograder.feedback.narration import Narration
 from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, decode_path, encode_path, state_at
@@ -89,9 +89,11 @@ class Names:
         return "moves" if self.board else "children"
 
     def drawings(self):
-        """Each labelled position, drawn as a board after its label."""
+        """Each labelled position, drawn as a board after its label: tic-tac-toe's or Connect
+        Four's."""
         game = build_game(self.spec) if self.board else None
-        return "".join(f"\nPosition {self.label(path)}:\n{draw_board(state_at(game, path).board)}"
+        draw = draw_connect_four if self.spec["kind"] == "connect_four" else draw_board
+        return "".join(f"\nPosition {self.label(path)}:\n{draw(state_at(game, path).board)}"
                        for path in self.positions)
 
 
