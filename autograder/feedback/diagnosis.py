@@ -128,9 +128,10 @@ def in_any_order(function):
 
 
 def digest(function, trace):
-    """A trace as diagnosis compares it."""
+    """A trace as diagnosis compares it. Each path ends in a newline, so that no trace shares
+    its digest with an empty one (the root's path is "")."""
     paths = sorted(trace) if in_any_order(function) else trace
-    return hashlib.sha256("\n".join(paths).encode()).hexdigest()
+    return hashlib.sha256("".join(f"{path}\n" for path in paths).encode()).hexdigest()
 
 
 def replays(call, known=None, following=None):
