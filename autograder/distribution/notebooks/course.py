@@ -1,8 +1,7 @@
 """The course folder, assignments/nbgrader/: a notebook per assignment (source/NAME/NAME.ipynb,
 NAME being the assignment's nbgrader name in handouts.py: adversarial_search, cutoff),
 nbgrader_config.py, the autograde kernel's spec, a README and a .gitignore, written whole and
-checked against what is there. The course-wide files are the first assignment's course's, as they
-were before there were two: the README's commands name it.
+checked against what is there. The README names each assignment's commands and notebook.
 
 `nbgrader generate_assignment NAME` in that folder writes an assignment's students' release. The
 config makes nbgrader write the same stubs as autograder.distribution.stubs (an unanswered constant
@@ -14,7 +13,6 @@ import json
 from pathlib import Path
 
 from autograder import assignments, policy as grading_config
-from autograder.contract import MODULE_NAMES
 from autograder.distribution import stubs
 from autograder.distribution.nbgrader import kernel
 from autograder.distribution.notebooks import examples
@@ -44,14 +42,10 @@ KERNEL_SPEC = {
 def course_files(chosen=None):
     """{relative path: text} of the course folder's generated files: the course-wide ones and the
     notebook of `chosen` (an Assignment), or of every assignment."""
-    config = grading_config.load(FIRST.assignment.policy)
     return {
         ".gitignore": render("gitignore.j2"),
-        "README.md": render("README.md.j2", generator=GENERATOR, assignment=ASSIGNMENT,
-                            notebook_path=NOTEBOOK_PATH, kernel=KERNEL_NAME,
-                            version=NBGRADER_VERSION, timeout=CELL_TIMEOUT,
-                            modules=", ".join(f"`{name}`" for name in MODULE_NAMES),
-                            total=sum(p.points for p in config.checks.values())),
+        "README.md": render("README.md.j2", generator=GENERATOR, notebooks=readme_rows(),
+                            kernel=KERNEL_NAME, version=NBGRADER_VERSION, timeout=CELL_TIMEOUT),
         "nbgrader_config.py": render("nbgrader_config.py.j2", generator=GENERATOR,
                                      examples=examples.__name__, stubs=stubs.__name__,
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
@@ -59,6 +53,20 @@ def course_files(chosen=None):
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
         **{each.notebook_path: notebook_json(build_notebook(each)) for each in handouts(chosen)},
     }
+
+
+def readme_rows():
+    """What the course's README says of each assignment's notebook."""
+    rows = []
+    for each in handouts():
+        config = grading_config.load(each.assignment.policy)
+        rows.append({"name": each.name, "notebook_path": each.notebook_path,
+                     "modules": ", ".join(f"`{Path(name).stem}`" for name in
+                                          each.assignment.files),
+                     "policy": Path(each.assignment.policy).resolve().relative_to(
+                         stubs.ROOT).as_posix(),
+                     "total": sum(p.points for p in config.checks.values())})
+    return rows
 
 
 def generate(target=COURSE_DIR, chosen=None):
