@@ -117,12 +117,28 @@ def test_only_names_a_function_of_the_chosen_assignment(tmp_path):
      "there or correct the path"),
     (("name = \"doubling\"", "name = \"doubling-2\""),
      "{path}: name must be a Python name (letters, digits and _), not 'doubling-2'"),
+    (("reference = \"reference\"\n", ""),
+     "{path}: the assignment names no reference, and its checks have no public_answers.json.gz "
+     "to grade from; add reference = \"FOLDER\""),
 ])
 def test_a_mistake_in_an_assignment_file_is_one_line_saying_what_to_fix(tmp_path, change, error):
     declared = toy_assignment(tmp_path, DECLARATION.replace(*change))
     with pytest.raises(UsageError) as raised:
         assignments.load(declared)
     assert str(raised.value) == error.format(path=declared, folder=tmp_path)
+
+
+def test_known_mistakes_that_are_not_there_stop_a_release_but_no_grading(tmp_path):
+    declared = toy_assignment(tmp_path, DECLARATION.replace(
+        'policy = "grading.toml"\n', 'policy = "grading.toml"\nmistakes = "nowhere"\n'))
+    (tmp_path / "alice").mkdir()
+    (tmp_path / "alice" / "doubling.py").write_text("def double(number):\n    return number\n")
+    assert grade_json(tmp_path / "alice", tmp_path, "--assignment", declared)["score"] == 0
+    completed = run_cli("release", tmp_path / "out", "--assignment", declared)
+    assert completed.returncode == 2 and not (tmp_path / "out").exists()
+    assert completed.stderr == (f"autograder: {declared}: mistakes = '{tmp_path}/nowhere' is not "
+                                f"a folder; create it or correct the path (relative to the "
+                                f"assignment's file)\n")
 
 
 def test_a_missing_assignment_file_names_the_built_in_ones(tmp_path):
