@@ -403,4 +403,5 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
-                  made_with=provenance.made_with(config, assignment))
+                  made_with=provenance.made_with(config, assignment),
+                  order=tuple(assignment.modules))

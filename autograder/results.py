@@ -156,6 +156,9 @@ class Report:
     # bwrap, unshare, rlimits or plain). Required, yet kept in its place for report.json's keys.
     sandbox: str = field(kw_only=True)
     made_with: dict = field(default_factory=dict)  # provenance.made_with: what graded it
+    # The assignment's functions in its contract's order, which the tables follow (empty: the
+    # first assignment's, contract.py's).
+    order: tuple = ()
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
@@ -198,7 +201,7 @@ class Report:
 
     def in_table_order(self):
         """The checks in the order of the table: by contract function, then as graded."""
-        return sorted(self.checks, key=lambda check: contract_order(check.function))
+        return sorted(self.checks, key=lambda check: contract_order(check.function, self.order))
 
     def failures(self):
         """What failed, in table order: each check on its own, except that the checks of a function
@@ -225,10 +228,12 @@ class Report:
                                 sum(c.max_points for c in checks if not c.ran),
                                 sum(c.max_points for c in checks if c.when_graded))
                 for function, checks in sorted(summaries.items(),
-                                               key=lambda item: contract_order(item[0]))]
+                                               key=lambda item: contract_order(item[0],
+                                                                               self.order))]
 
 
-def contract_order(function):
-    """The contract's order of functions; anything unknown after them, by name."""
-    names = list(MODULES)
+def contract_order(function, order=()):
+    """The place of `function` in `order`, an assignment's functions in its contract's order (by
+    default the first assignment's); anything unknown after them, by name."""
+    names = list(order or MODULES)
     return (names.index(function), "") if function in names else (len(names), function)

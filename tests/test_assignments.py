@@ -12,6 +12,7 @@ import pytest
 from support.cli import grade_json, read_gradebook, run_cli
 from autograder import assignments
 from autograder.errors import UsageError
+from autograder.results import CheckResult, Report
 
 DECLARATION = """\
 name = "doubling"
@@ -180,3 +181,13 @@ def test_a_class_of_the_second_assignment_is_graded_into_its_own_gradebook(tmp_p
         ("100", "100"), ("0", "100")]
     reference = json.loads((tmp_path / "out" / ".cache" / "reference.json").read_text())
     assert reference["submission"] == "cutoff" and reference["points"] == 100
+
+
+def test_a_reports_tables_follow_its_assignments_contract_not_the_alphabet():
+    cutoff = assignments.chosen("cutoff")
+    checks = [CheckResult(f"{function}: a check", function, 1, 1, "passed")
+              for function in sorted(cutoff.modules)]
+    report = Report("alice", checks, sandbox="plain", order=tuple(cutoff.modules))
+    assert [summary.function for summary in report.by_function()] == list(cutoff.modules)
+    assert [check.function for check in report.in_table_order()] == list(cutoff.modules)
+    assert list(cutoff.modules) != sorted(cutoff.modules)
