@@ -19,20 +19,20 @@ from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
 from autograder.feedback.replaying.record import explained
-from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (board_spec, connect_four_spec, open_windows_evaluation,
                                     table_evaluation, tree_spec)
 from autograder.grading import strategies
-from autograder.runner.observations import Observation, exactly_equal
+from autograder.runner.observations import Observation
 from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
                                      encode_path, evaluation_argument, order_argument, perform,
                                      quiet_argument, state_at)
 from support.cli import grade_json
 from support.paths import ROOT
 from support.submissions import assembled
+from support.diagnoses import as_observation, assert_diagnosis_reproduces
 
 CUTOFF = chosen("cutoff")
 NARRATED = ["heuristic_value", "heuristic_decision", "negamax_value", "quiescence_value"]
@@ -46,15 +46,6 @@ def traced(function, game, *args):
 def reference_observation(the_call):
     solution = reference(the_call["function"], CUTOFF.modules, "reference.cutoff")
     return from_reference(perform(solution, the_call))
-
-
-def as_observation(the_call, mistakes):
-    answer, trace = replay(the_call, mistakes)
-    return Observation(answer=answer, answer_type=type(answer).__name__, trace=trace)
-
-
-def same(a, b):
-    return exactly_equal(a.answer, b.answer) and a.trace == b.trace
 
 
 def optional(order):
@@ -146,18 +137,7 @@ def test_correct_searches_are_never_diagnosed(the_call):
 @settings(max_examples=300, deadline=None)
 @given(the_call=cutoff_calls(), mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
 def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(the_call, mistake):
-    function = the_call["function"]
-    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
-    sentence = diagnose(the_call, wrong)
-    if same(wrong, as_observation(the_call, Mistakes())):
-        assert sentence == ""  # the mistake made no difference here: nothing to claim
-        return
-    if mistake in CUTOFF_SUSPECTS[function]:
-        assert sentence
-    named = [m for m in CUTOFF_SUSPECTS[function] if f"that {EXPLANATIONS[m][0]}," in sentence]
-    assert len(named) == (1 if sentence else 0)
-    for suspect in named:
-        assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
+    assert_diagnosis_reproduces(the_call, mistake, CUTOFF_SUSPECTS[the_call["function"]])
 
 
 @settings(max_examples=150, deadline=None)

@@ -12,7 +12,7 @@ from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import EXPLANATIONS, SUSPECTS, diagnose, digest, replays
+from autograder.feedback.diagnosis import SUSPECTS, diagnose, digest, replays
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -20,11 +20,12 @@ from autograder.feedback.replaying.record import explained
 from autograder.games import TicTacToe
 from autograder.games.specs import board_spec, tree_spec
 from autograder.feedback.replaying.variants import Mistakes
-from autograder.runner.observations import Observation, exactly_equal
+from autograder.runner.observations import Observation
 from autograder.worker import calls
 from autograder.worker.calls import order_argument, perform, state_at
 import reference.alphabeta
 import reference.minimax
+from support.diagnoses import as_observation, assert_diagnosis_reproduces, same
 
 
 def call(function, game, *args):
@@ -37,16 +38,6 @@ def reference_observation(the_call):
     function = the_call["function"]
     module = reference.minimax if function.startswith("minimax") else reference.alphabeta
     return from_reference(perform(getattr(module, function), the_call))
-
-
-def same(a, b):
-    """Alike as grading sees them: answers compared as the checks compare them, traces exactly."""
-    return exactly_equal(a.answer, b.answer) and a.trace == b.trace
-
-
-def as_observation(the_call, mistakes):
-    answer, trace = replay(the_call, mistakes)
-    return Observation(answer=answer, answer_type=type(answer).__name__, trace=trace)
 
 
 @settings(max_examples=300, deadline=None)
@@ -84,18 +75,7 @@ def test_correct_searches_are_never_diagnosed(game):
 @given(game=strategies.tree_games(inner=True), function=st.sampled_from(sorted(SUSPECTS)),
        mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
 def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(game, function, mistake):
-    the_call = call(function, game)
-    wrong = as_observation(the_call, Mistakes(**{mistake: True}))
-    sentence = diagnose(the_call, wrong)
-    if same(wrong, as_observation(the_call, Mistakes())):
-        assert sentence == ""  # the mistake made no difference here: nothing to claim
-        return
-    if mistake in SUSPECTS[function]:
-        assert sentence
-    named = [m for m in SUSPECTS[function] if f"that {EXPLANATIONS[m][0]}," in sentence]
-    assert len(named) == (1 if sentence else 0)
-    for suspect in named:
-        assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
+    assert_diagnosis_reproduces(call(function, game), mistake, SUSPECTS[function])
 
 
 @pytest.mark.parametrize("mistake, function", [

@@ -12,7 +12,8 @@ import pytest
 
 from support.cli import run_cli
 from support.paths import ROOT
-from support.releases import checks_that_ran, released_files, run_released_grader
+from support.releases import (checks_that_ran, released_files, released_scores,
+                              run_released_grader)
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
 
@@ -184,22 +185,8 @@ def test_a_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
     notebook's generator (that runs the reference)."""
     from autograder.distribution.notebooks.course import COURSE_DIR, NOTEBOOK_PATH
     assert not (release / "autograder" / "distribution" / "notebooks").exists()
-    sample = ROOT / "examples" / "sample_submission"
-    notebook = json.loads((COURSE_DIR / NOTEBOOK_PATH).read_text())
-    for cell in notebook["cells"]:
-        if cell["metadata"].get("nbgrader", {}).get("solution"):
-            module = cell["metadata"]["nbgrader"]["grade_id"]
-            cell["source"] = (sample / f"{module}.py").read_text()
-    (tmp_path / "bob.ipynb").write_text(json.dumps(notebook))
-    scores = {}
-    for submission in (tmp_path / "bob.ipynb", sample):
-        output = tmp_path / f"{submission.stem}.json"
-        completed = run_released_grader(release, "grade", submission, "--format", "json",
-                                        "--output", output)
-        assert completed.returncode == 0, completed.stderr
-        report = json.loads(output.read_text())
-        scores[submission.suffix] = (report["points"], {f["function"]: f["points"]
-                                                         for f in report["functions"]})
+    scores = released_scores(release, COURSE_DIR / NOTEBOOK_PATH,
+                             ROOT / "examples" / "sample_submission", tmp_path)
     assert scores[".ipynb"] == scores[""] and 0 < scores[""][0] < 100
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from support.cli import run_cli
 from support.paths import REFERENCE, ROOT
-from support.releases import checks_that_ran, released_files, run_released_grader
+from support.releases import (checks_that_ran, released_files, released_scores,
+                              run_released_grader)
 from support.submissions import CUTOFF_SUBMISSIONS, assembled, reference_files
 from autograder.assignments import chosen
 
@@ -169,24 +170,9 @@ def test_an_assignment_from_outside_the_project_is_not_released(tmp_path):
 def test_a_cutoff_notebook_in_the_release_grades_as_its_py_files(release, tmp_path):
     """The release recognises the assignment of a notebook by its answer cells, as the
     instructor's grader does, without the notebook's generator."""
-    mistake = CUTOFF_SUBMISSIONS[0]
     submission = tmp_path / "submission"
-    assembled(mistake, submission)
-    notebook = json.loads((ROOT / "assignments" / "nbgrader" / "source" / "cutoff" /
-                           "cutoff.ipynb").read_text())
-    for cell in notebook["cells"]:
-        if cell["metadata"].get("nbgrader", {}).get("solution"):
-            cell["source"] = (submission / f"{cell['metadata']['nbgrader']['grade_id']}.py"
-                              ).read_text()
-    (tmp_path / "carol.ipynb").write_text(json.dumps(notebook))
-    scores = {}
-    for handed_in in (tmp_path / "carol.ipynb", submission):
-        output = tmp_path / f"{handed_in.stem}.json"
-        completed = run_released_grader(release, "grade", handed_in, "--format", "json",
-                                        "--output", output)
-        assert completed.returncode == 0, completed.stderr
-        report = json.loads(output.read_text())
-        scores[handed_in.suffix] = (report["points"], {f["function"]: f["points"]
-                                                        for f in report["functions"]})
+    assembled(CUTOFF_SUBMISSIONS[0], submission)
+    scores = released_scores(release, ROOT / "assignments" / "nbgrader" / "source" / "cutoff" /
+                             "cutoff.ipynb", submission, tmp_path)
     assert scores[".ipynb"] == scores[""]
-    assert set(scores[""][1]) == set(CUTOFF.modules) and 0 < scores[""][0] < report["max_points"]
+    assert set(scores[""][1]) == set(CUTOFF.modules) and 0 < scores[""][0] < 100

@@ -1,8 +1,10 @@
 """The students' repository as the tests read it: its files, its own grader run without this
-checkout, and a JSON report's checks as the release tests compare them."""
+checkout, a JSON report's checks as the release tests compare them, and a notebook graded there."""
+import json
 import subprocess
 import sys
 import sysconfig
+from pathlib import Path
 
 
 def released_files(release):
@@ -21,3 +23,25 @@ def checks_that_ran(report):
     """A JSON report's checks that ran, by name, without the seconds they took."""
     return {check["name"]: {key: value for key, value in check.items() if key != "seconds"}
             for check in report["checks"] if check["status"] != "not run"}
+
+
+def released_scores(release, notebook, folder, target):
+    """The release's grades of `folder`'s modules handed in as they are and as the course's
+    `notebook` with its answer cells holding them (written into `target`): for each, the points
+    and each function's."""
+    cells = json.loads(Path(notebook).read_text())
+    for cell in cells["cells"]:
+        if cell["metadata"].get("nbgrader", {}).get("solution"):
+            cell["source"] = (folder / f"{cell['metadata']['nbgrader']['grade_id']}.py").read_text()
+    handed_in = Path(target) / "notebook.ipynb"
+    handed_in.write_text(json.dumps(cells))
+    scores = {}
+    for submission in (handed_in, folder):
+        output = Path(target) / f"{submission.stem}.json"
+        completed = run_released_grader(release, "grade", submission, "--format", "json",
+                                        "--output", output)
+        assert completed.returncode == 0, completed.stderr
+        report = json.loads(output.read_text())
+        scores[submission.suffix] = (report["points"], {f["function"]: f["points"]
+                                                         for f in report["functions"]})
+    return scores
