@@ -1,25 +1,3 @@
-"""Heuristic alpha-beta: the search stops before the leaves and judges positions instead.
-
-No interesting game is searched to its end. The search is cut off at a depth, and a position
-there is judged by an evaluation: a cheap estimate of its utility for MAX, as material and
-mobility are in chess. With k the levels descended so far (0 at the root, one more at each move
-played), the utility test becomes a cut-off test:
-
-    H-MINIMAX(s, k) = UTILITY(s)                          if s is terminal
-                      EVAL(s)                             if k == depth
-                      max over a of H-MINIMAX(RESULT(s, a), k + 1)   if MAX moves
-                      min over a of H-MINIMAX(RESULT(s, a), k + 1)   if MIN moves
-
-A terminal position keeps its exact utility at any depth. Pruning works as in alpha-beta and loses
-nothing; the evaluation is what makes the answer approximate, and its price has a name: the horizon
-effect, a loss pushed just past the cut-off where the search cannot see it.
-
-Common errors: cutting one level too deep or too shallow (at depth 1 the root's children are
-evaluated, never their children); evaluating a terminal position instead of taking its utility;
-evaluating every node on the way down; an evaluation on a different scale from the utilities.
-
-Run the checks with `python -m autograder grade assignments/cutoff`.
-"""
 import math
 
 
