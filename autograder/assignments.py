@@ -116,8 +116,8 @@ def load(path):
                for key in ("reference", "checks", "mistakes") if key in data or key == "checks"}
     # the known mistakes serve release alone, which says so when they are not there: a copy of
     # the grader without them (Gradescope's zip) grades all the same
-    for key, folder in {k: f for k, f in folders.items() if k != "mistakes"}.items():
-        if not folder.is_dir():
+    for key, folder in folders.items():
+        if key != "mistakes" and not folder.is_dir():
             raise UsageError(f"{path}: {key} = {str(folder)!r} is not a folder; create it or "
                              f"correct the path (relative to the assignment's file)")
     if "reference" not in folders and not (folders["checks"] / ANSWERS).is_file():

@@ -138,8 +138,7 @@ def _from_reply(reply, seconds, call, known_trace):
         data = reply["observation"]
         if ("trace" in data) != bool(call.get("trace")):
             raise ValueError("a trace where none was asked for, or none where one was")
-        if ("evaluated" in data) != (bool(call.get("trace")) and call.get("game") is not None
-                                     and bool(evaluations(call))):
+        if ("evaluated" in data) != bool(evaluations(call)):
             raise ValueError("evaluations where none were handed over, or none where one was")
         answer = data.get("answer", NO_ANSWER)
         if depth(answer) > ANSWER_DEPTH:

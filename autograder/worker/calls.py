@@ -204,7 +204,10 @@ class Evaluated:
 
 
 def evaluations(call):
-    """The places in `call`'s arguments after (game, state) that hand the code an evaluation."""
+    """The places in `call`'s arguments after (game, state) that hand the code an evaluation whose
+    judged positions come back: in a call on a game that asks for the trace, none otherwise."""
+    if not call.get("trace") or call.get("game") is None:
+        return []
     return [place for place, value in enumerate(call.get("args", []))
             if isinstance(value, dict) and "$evaluation" in value]
 
@@ -221,11 +224,10 @@ def perform(function, call):
         game = InstrumentedGame(game) if traced else game
     arguments = call_arguments(call, game)
     seen = []
-    if traced and game is not None:
-        given = len(arguments) - len(call.get("args", []))  # the game and the state, first
-        for place in evaluations(call):
-            arguments[given + place] = evaluated = Evaluated(arguments[given + place])
-            seen.append(evaluated)
+    given = len(arguments) - len(call.get("args", []))  # the game and the state, first
+    for place in evaluations(call):
+        arguments[given + place] = evaluated = Evaluated(arguments[given + place])
+        seen.append(evaluated)
     observation = run_observed(function, arguments, game if traced else None)
     if seen:  # each position once, as a trace: judging one again is no mistake
         observation["evaluated"] = encode_trace(list(dict.fromkeys(
