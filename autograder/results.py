@@ -42,6 +42,13 @@ class CheckResult:
     visibility: str = "visible"  # visible, hidden or after_due_date (grading.toml)
     hint: str = ""               # what a student reads of a hidden check that failed...
     cause: str = ""              # ...unless this: why, without its input (judge.CheckFailed)
+    # The name as the student reads it, in the language spoken (grading.toml's name.<lang>, else
+    # the catalog's); `name` stays the key every file and report is matched by.
+    title: str = ""
+
+    @property
+    def shown_name(self):
+        return self.title or self.name
 
     def for_students(self):
         """This result as a student may see it: a hidden check keeps its name, points and, when

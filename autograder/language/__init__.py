@@ -1,0 +1,14 @@
+"""The student's language: which of the course's languages the grader speaks, its messages and
+its numbers.
+
+Every sentence a student reads is written in English where it is built, wrapped in `_` (or
+`ngettext` where it counts), and looked up in the spoken language's catalog: the .po files under
+locale/, extracted and compiled with Babel (catalogs.py). Numbers that count are written with
+`number`, as the language writes them (549,946 in English, 549.946 in Catalan).
+
+May import: errors, files.
+"""
+from autograder.language.speaking import (LANGUAGES, N_, _, chosen, ngettext, number, speaking,
+                                          spoken)
+
+__all__ = ["LANGUAGES", "N_", "_", "chosen", "ngettext", "number", "speaking", "spoken"]

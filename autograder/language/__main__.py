@@ -1,0 +1,5 @@
+import sys
+
+from autograder.language.catalogs import main
+
+sys.exit(main())

@@ -1,0 +1,57 @@
+"""Babel extractors for the sources a student reads that are not only gettext calls: the checks'
+names, the stubs' docstrings and grading.toml's hints.
+
+babel.cfg names them beside Babel's own Python and Jinja extractors. A check's name is the first
+argument of its `@check(...)` decorator, read from the syntax tree rather than as a gettext
+keyword, which would take every other call of a name `check` for a message too. A stub's docstring is
+extracted as Python's inspect.cleandoc gives it, the text the stub generator looks up when it
+writes the stub in another language; the stubs, not the reference, are read, so that no docstring
+of a solution's own helpers reaches a catalog the students' repository ships.
+"""
+import ast
+import inspect
+import io
+import tomllib
+
+from babel.messages.extract import extract_python
+
+DOCUMENTED = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def checks(fileobj, keywords, comment_tags, options):
+    """A checks module's gettext calls, as Babel's Python extractor finds them, and each check's
+    name."""
+    source = fileobj.read()
+    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    for node in ast.walk(ast.parse(source.decode(options.get("encoding", "utf-8")))):
+        for decorator in getattr(node, "decorator_list", ()):
+            if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
+                    and decorator.func.id == "check" and decorator.args
+                    and isinstance(decorator.args[0], ast.Constant)):
+                yield decorator.lineno, None, decorator.args[0].value, ["a check's name"]
+
+
+def docstrings(fileobj, keywords, comment_tags, options):
+    """(line, None, docstring, comments) for the module's, each class's and each function's."""
+    tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
+    for node in ast.walk(tree):
+        if not isinstance(node, DOCUMENTED) or not node.body:
+            continue
+        first = node.body[0]
+        if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)):
+            yield first.lineno, None, inspect.cleandoc(first.value.value), []
+
+
+def policy_texts(fileobj, keywords, comment_tags, options):
+    """(line, None, hint, comments) for each check's English hint in a grading.toml; the lines
+    are where the check's key stands."""
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    for name, entry in tomllib.loads(text).get("checks", {}).items():
+        hint = entry.get("hint") if isinstance(entry, dict) else None
+        if isinstance(hint, dict):
+            hint = hint.get("en")
+        if isinstance(hint, str) and hint:
+            line = next((number for number, line in enumerate(lines, 1) if name in line), 0)
+            yield line, None, hint, [f"the hint of the check {name!r}"]
