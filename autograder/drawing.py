@@ -3,7 +3,7 @@
 Inner nodes are lettered breadth first (A is the root, then B, C, D...), and a leaf is named after
 its parent and its position (B1, B2, B3), so the textbook tree reads exactly as in the course texts.
 
-May import: nothing of the grader.
+May import: language.
 """
 import itertools
 import math

@@ -6,7 +6,8 @@ each test's outcome into a CheckResult with the points grading.toml gives it. Wi
 checks run in that many forked processes, each a pytest session of its own that takes contract
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 
-May import: contract, errors, games, worker, policy, assignments, runner, grading, results, checks.
+May import: contract, errors, language, games, worker, policy, assignments, runner, grading,
+results, checks.
 """
 import errno
 import hashlib
@@ -209,7 +210,7 @@ class GradingPlugin:
         name = check_name(item)
         policy = self.config.policy(name)
         max_points = policy.points
-        shared = {"visibility": policy.visibility, "hint": policy.hint}
+        shared = {"visibility": policy.visibility, "hint": policy.hint, "title": policy.title(name)}
         function = judged_function(name)
         seconds = round(report.duration, 3)
         if report.passed:
@@ -357,7 +358,8 @@ def not_run(config, names, why):
     """The results of the checks in `names`, not run for the reason `why` (their feedback), with
     their points, visibility and hint."""
     return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN, why,
-                        visibility=config.policy(name).visibility, hint=config.policy(name).hint)
+                        visibility=config.policy(name).visibility, hint=config.policy(name).hint,
+                        title=config.policy(name).title(name))
             for name in names]
 
 

@@ -5,7 +5,11 @@ hypothesis cannot use (memory_mb = 0, max_examples = 2.5) otherwise surfaces as 
 or as a traceback. Each error names the file, the key, what is allowed and the value found; a
 misspelt key is named with the closest valid one.
 
-May import: errors.
+[course] language names the language students read (English by default); a check's hint and the
+name it is shown by may be given per language (hint.ca = "..."), and where they are not, the
+English hint and name are looked up in the grader's catalogs.
+
+May import: errors, language.
 """
 import difflib
 import json
@@ -15,6 +19,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from autograder.errors import ConfigError
+from autograder.language import ENGLISH, LANGUAGES, _, chosen, spoken
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
 
@@ -88,8 +93,8 @@ class Limits:
 
 SALT_LENGTH = 16  # characters: a salt a student could guess would let them precompute the games
 VISIBILITIES = ("visible", "hidden", "after_due_date")
-SECTIONS = ("grading", "hypothesis", "limits", "checks", "official")
-CHECK_KEYS = ("points", "visibility", "hint", "examples", "checked_here")
+SECTIONS = ("course", "grading", "hypothesis", "limits", "checks", "official")
+CHECK_KEYS = ("points", "visibility", "hint", "name", "examples", "checked_here")
 DEFAULT_TOTAL = 100
 TOTAL_ALLOWED = Allowed(0, 10000, above=True)
 EXAMPLES_ALLOWED = Allowed(1, 10000, whole=True)  # hypothesis.max_examples and a check's examples
@@ -100,11 +105,24 @@ DEFAULT_MAX_EXAMPLES = 50
 class CheckPolicy:
     points: float
     visibility: str = "visible"  # hidden: students see the name, points and hint, nothing else
-    hint: str = ""
+    hints: dict = field(default_factory=dict)  # {language: hint}, English's under "en"
     examples: int | None = None  # generated examples for this check, if not [hypothesis]'s
     # False in the students' repository for the checks it does not hold (release.py): a run there
     # names them as checked when graded.
     checked_here: bool = True
+    names: dict = field(default_factory=dict)  # {language: the name shown}, where grading.toml
+                                               # gives one
+
+    @property
+    def hint(self):
+        """The hint in the language spoken: the course's own for it, else the English one as the
+        catalog translates it."""
+        return self.hints.get(spoken()) or (_(self.hints[ENGLISH]) if self.hints.get(ENGLISH)
+                                            else "")
+
+    def title(self, name):
+        """The check `name` as students of the language spoken read it."""
+        return self.names.get(spoken()) or _(name)
 
 
 @dataclass(frozen=True)
@@ -116,6 +134,7 @@ class Config:
     # the ones the students' repository meets and holds the answers for.
     salt: str | None = None
     total: float = DEFAULT_TOTAL  # [grading] total, which the checks' points add up to
+    language: str = ENGLISH  # [course] language: the one students read
 
     def policy(self, check_name):
         try:
@@ -189,9 +208,34 @@ def load(path=DEFAULT_PATH):
     limits = _limits(_section(data, "limits", source), source)
     salt = _salt(_section(data, "official", source), source)
     total = _total(_section(data, "grading", source), source)
+    language = _language(_section(data, "course", source), source)
     # The checks last: their points are compared with the total once every setting is valid.
     return Config(max_examples=max_examples, limits=limits, salt=salt, total=total,
-                  checks=_checks(_section(data, "checks", source), total, source))
+                  language=language,
+                  checks=_checks(_section(data, "checks", source), total, language, source))
+
+
+def _language(course, source):
+    """[course] language: one the grader speaks, English when absent."""
+    refuse_unknown(course, ("language",), "[course]", source)
+    return chosen(course.get("language", ENGLISH), f"{source}: course.language")
+
+
+def _in_languages(entry, key, dotted, source):
+    """A check's text given once (English) or per language (`hint.ca = "..."`): {language:
+    text}."""
+    value = entry.get(key, "")
+    if type(value) is str:
+        return {ENGLISH: value} if value else {}
+    if not isinstance(value, dict):
+        raise ConfigError(f"{source}: {dotted}.{key} must be a string or one per language "
+                          f"({key}.ca = \"...\"), not {_shown(value)}")
+    refuse_unknown(value, LANGUAGES, f"{dotted}.{key}", source, kind="language")
+    for code, text in value.items():
+        if type(text) is not str:
+            raise ConfigError(f"{source}: {dotted}.{key}.{code} must be a string, "
+                              f"not {_shown(text)}")
+    return {code: text for code, text in value.items() if text}
 
 
 def _total(grading, source):
@@ -212,9 +256,9 @@ def _limits(table, source):
     return limits
 
 
-def _checks(table, total, source):
+def _checks(table, total, language, source):
     """The [checks] entries, whose points must add up to `total` exactly."""
-    checks = {name: _check(name, entry, total, source) for name, entry in table.items()}
+    checks = {name: _check(name, entry, total, language, source) for name, entry in table.items()}
     points = math.fsum(policy.points for policy in checks.values())
     # fsum is exact for the sums grading.toml can hold, so only float noise is forgiven
     if not math.isclose(points, total, rel_tol=0, abs_tol=1e-9):
@@ -223,7 +267,7 @@ def _checks(table, total, source):
     return checks
 
 
-def _check(name, entry, total, source):
+def _check(name, entry, total, language, source):
     quoted = json.dumps(name, ensure_ascii=False)  # as grading.toml spells the key
     where, dotted = f"[checks] {quoted}", f"checks.{quoted}"
     if not isinstance(entry, dict):
@@ -235,10 +279,11 @@ def _check(name, entry, total, source):
     if visibility not in VISIBILITIES:
         raise ConfigError(f"{source}: {dotted}.visibility = {_shown(visibility)} is not "
                           f"allowed; use one of {', '.join(map(json.dumps, VISIBILITIES))}")
-    hint = entry.get("hint", "")
-    if type(hint) is not str:
-        raise ConfigError(f"{source}: {dotted}.hint must be a string, not {_shown(hint)}")
-    if visibility == "hidden" and not hint.strip():
+    hints = _in_languages(entry, "hint", dotted, source)
+    names = _in_languages(entry, "name", dotted, source)
+    # what students read of a hidden check: English's hint is translated, the course's is theirs
+    if visibility == "hidden" and not (hints.get(ENGLISH, "").strip()
+                                       or hints.get(language, "").strip()):
         raise ConfigError(f"{source}: {where} is hidden, so it needs a hint: add hint = \"...\" "
                           f"saying what it checks, since students see nothing else of it")
     examples = (_number(entry, "examples", EXAMPLES_ALLOWED, f"{dotted}.examples", source)
@@ -247,7 +292,7 @@ def _check(name, entry, total, source):
     if type(checked_here) is not bool:
         raise ConfigError(f"{source}: {dotted}.checked_here must be true or false, "
                           f"not {_shown(checked_here)}")
-    return CheckPolicy(points, visibility, hint, examples, checked_here)
+    return CheckPolicy(points, visibility, hints, examples, checked_here, names)
 
 
 def _salt(official, source):

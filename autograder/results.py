@@ -3,7 +3,7 @@
 With it, the phrases every report shows alike (points, a score, a failure's heading), so that no
 two outputs word them apart.
 
-May import: contract.
+May import: contract, language.
 """
 from dataclasses import dataclass, field, replace
 

@@ -13,6 +13,8 @@ from autograder import policy as grading_config
 from autograder.errors import ConfigError
 from autograder.policy import CheckPolicy, Limits
 from autograder.engine import collect_checks
+from autograder.language import speaking
+from autograder.language.speaking import catalog
 from support.cli import run_cli
 from support.paths import ROOT
 from support.policy import policy_with
@@ -26,7 +28,8 @@ def policy_text(checks=None, limits="", hypothesis=""):
     with these lines in [limits] and [hypothesis]."""
     entries = "\n".join(
         f"{json.dumps(name)} = {{ points = {policy.points!r}, visibility = "
-        f"{json.dumps(policy.visibility)}, hint = {json.dumps(policy.hint)}"
+        f"{json.dumps(policy.visibility)}"
+        f"{f', hint = {json.dumps(policy.hint)}' if policy.hint else ''}"
         f"{f', examples = {policy.examples}' if policy.examples else ''} }}"
         for name, policy in (checks or POLICY.checks).items())
     return (f"[grading]\ntotal = {POLICY.total!r}\n[hypothesis]\n{hypothesis}\n"
@@ -135,7 +138,12 @@ def test_every_limit_is_range_checked(tmp_path, limit):
     ('{ points = 1, examples = 0 }', '.examples = 0 is out of range; '
                                      'allowed: a whole number from 1 to 10000'),
     ('{ points = 1, examples = 1.5 }', '.examples = 1.5 is not a whole number'),
-    ('{ points = 1, hint = 3 }', '.hint must be a string, not 3'),
+    ('{ points = 1, hint = 3 }', '.hint must be a string or one per language (hint.ca = "..."), '
+                                 'not 3'),
+    ('{ points = 1, hint.ca = 3 }', '.hint.ca must be a string, not 3'),
+    ('{ points = 1, name.fr = "x" }', '.name has an unknown language \'fr\'; the valid ones are '
+                                      "'en', 'ca', 'es', 'it', 'ro'"),
+    ('{ points = 1, name = ["x"] }', '.name must be a string or one per language'),
     ('{ points = -1 }', '.points = -1 is out of range; allowed: a number from 0 to 100'),
     ('{ points = inf }', '.points = inf is not a number'),
     ('{ points = true }', '.points = true is not a number'),
@@ -154,7 +162,8 @@ def test_bad_check_entries_are_refused(tmp_path, entry, says):
 @pytest.mark.parametrize("hint", ["", "  "])
 def test_a_hidden_check_needs_a_hint(tmp_path, hint):
     checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK],
-                                                            visibility="hidden", hint=hint)}
+                                                            visibility="hidden",
+                                                            hints={"en": hint})}
     assert refused(tmp_path, policy_text(checks)).startswith(
         f"[checks] {json.dumps(A_CHECK)} is hidden, so it needs a hint: add hint = ")
 
@@ -209,6 +218,10 @@ def test_the_total_is_100_unless_set(tmp_path):
      """[checks] "a check" has an unknown key 'hnit'; did you mean 'hint'?"""),
     ("[official]\nsecret = 1\n", "[official] has an unknown key 'secret'; the valid ones are "
                                  "'salt'"),
+    ('[course]\nlanguag = "ca"\n',
+     "[course] has an unknown key 'languag'; did you mean 'language'?"),
+    ('[course]\nlanguage = "fr"\n', "course.language = 'fr' is not a language the grader speaks; "
+                                    "use one of en, ca, es, it, ro"),
 ])
 def test_misspelt_keys_are_named_with_the_closest_valid_one(tmp_path, text, says):
     assert refused(tmp_path, text) == says
@@ -259,3 +272,44 @@ def test_check_config_says_where_the_games_come_from(tmp_path):
         ("[official]", "salt = "))))
     public = run_cli("check-config", "--config", unsalted)
     assert public.returncode == 0 and "games: the public ones" in public.stdout
+
+
+def test_the_course_language_is_english_unless_set(tmp_path):
+    path = tmp_path / "grading.toml"
+    path.write_text(policy_text())
+    assert grading_config.load(path).language == "en"
+    path.write_text('[course]\nlanguage = "ro"\n' + policy_text())
+    assert grading_config.load(path).language == "ro"
+
+
+def test_a_hint_and_a_name_are_read_in_the_language_spoken(tmp_path):
+    """The course's own text for the language spoken wins; elsewhere the English one is looked
+    up in the catalog, and English reads it as written."""
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK], hints={})}
+    name = json.dumps(A_CHECK)
+    path = tmp_path / "grading.toml"
+    path.write_text(policy_text(checks).replace(
+        f"{name} = {{", f'{name} = {{ name.ca = "El nom", hint.ca = "Una pista", '
+                        f'hint.en = "A hint", ', 1))
+    check = grading_config.load(path).checks[A_CHECK]
+    with speaking("ca"):
+        assert (check.hint, check.title(A_CHECK)) == ("Una pista", "El nom")
+    with speaking("en"):
+        assert (check.hint, check.title(A_CHECK)) == ("A hint", A_CHECK)
+    with speaking("es"):
+        assert check.title(A_CHECK) == catalog("es").gettext(A_CHECK)
+
+
+@pytest.mark.parametrize("language, accepted", [("ca", True), ("ro", False)])
+def test_a_hidden_check_may_have_its_hint_in_the_course_language_only(tmp_path, language,
+                                                                       accepted):
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK],
+                                                            visibility="hidden", hints={})}
+    text = f'[course]\nlanguage = "{language}"\n' + policy_text(checks).replace(
+        f'{json.dumps(A_CHECK)} = {{', f'{json.dumps(A_CHECK)} = {{ hint.ca = "Una pista",', 1)
+    path = tmp_path / "grading.toml"
+    path.write_text(text)
+    if accepted:
+        assert grading_config.load(path).checks[A_CHECK].hints == {"ca": "Una pista"}
+    else:
+        assert "is hidden, so it needs a hint" in refused(tmp_path, text)

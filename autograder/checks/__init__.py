@@ -5,7 +5,7 @@ fix and a gradebook can total by function. `@check(name)` marks a test as graded
 `caller` fixture (calling.py), which makes each call on both sides, and hands the Pair of
 observations it returns to the judge (judge.py).
 
-May import: contract, drawing, games, worker, runner, grading, feedback.
+May import: contract, language, drawing, games, worker, runner, grading, feedback.
 """
 import pytest
 

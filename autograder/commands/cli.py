@@ -22,6 +22,7 @@ from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
+from autograder.language import LANGUAGES, speaking
 from autograder.grading import answers, provenance
 from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
@@ -67,7 +68,7 @@ def passed_on(args):
     """The options each submission's own grading process gets from a batch."""
     # The batch runs submissions side by side, so each runs its checks in one lane.
     options = ["--config", str(args.config), "--sandbox", sandbox_mode(args), "--lanes", "1",
-               "--assignment", args.assignment]
+               "--assignment", args.assignment, "--lang", args.lang]
     options += [option for function in args.only or () for option in ("--only", function)]
     return options + ["--official"] * official(args) + ["--allow-weak-sandbox"] * bool(
         args.allow_weak_sandbox)
@@ -109,6 +110,12 @@ def grade_command(args):
     args.assignment = assignment.argument  # the same to each of a batch's gradings
     args.config = args.config or assignment.policy
     config = grading_config.load(args.config)
+    args.lang = args.lang or config.language  # the same to each of a batch's gradings
+    with speaking(args.lang):
+        grade_in_language(args, config, assignment)
+
+
+def grade_in_language(args, config, assignment):
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
                if args.one else batch.find_submissions(args.submission, assignment.files))
@@ -339,6 +346,9 @@ def parser():
     grading.add_argument("--roster-column", metavar="COLUMN",
                          help="the roster's column to join by (default: the first named like "
                               "an SID, email or name)")
+    grading.add_argument("--lang", choices=list(LANGUAGES),
+                         help="the language of the feedback (default: grading.toml's [course] "
+                              "language, else en)")
     grading.add_argument("--format", choices=sorted(FORMATS), default="text")
     grading.add_argument("--output", help="write the report here instead of to the terminal")
     grading.add_argument("--show-hidden", action="store_true",

@@ -2,6 +2,6 @@
 
 The students' release leaves this package out.
 
-May import: contract, errors, files, drawing, games, worker, policy, assignments, runner, intake,
-grading, results, feedback, checks, engine.
+May import: contract, errors, files, language, drawing, games, worker, policy, assignments, runner,
+intake, grading, results, feedback, checks, engine.
 """

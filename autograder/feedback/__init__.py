@@ -4,5 +4,5 @@ Why a search examined what it did, and which known mistake it matches. Everythin
 trusted grader, on inputs the checks already hold. The working searches that find it are in
 replaying/, which the students' release leaves out.
 
-May import: contract, drawing, games, worker, runner.
+May import: contract, language, drawing, games, worker, runner.
 """

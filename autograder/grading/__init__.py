@@ -1,4 +1,4 @@
 """The trusted side's materials: games drawn, reference answers, a result's stamp.
 
-May import: contract, errors, files, games, worker, policy, runner.
+May import: contract, errors, files, language, games, worker, policy, runner.
 """

@@ -1,5 +1,4 @@
-"""The student's language: which of the course's languages the grader speaks, its messages and
-its numbers.
+"""The student's language: its messages and numbers, chosen once per grading.
 
 Every sentence a student reads is written in English where it is built, wrapped in `_` (or
 `ngettext` where it counts), and looked up in the spoken language's catalog: the .po files under
@@ -8,7 +7,8 @@ locale/, extracted and compiled with Babel (catalogs.py). Numbers that count are
 
 May import: errors, files.
 """
-from autograder.language.speaking import (LANGUAGES, N_, _, chosen, ngettext, number, speaking,
-                                          spoken)
+from autograder.language.speaking import (ENGLISH, LANGUAGES, N_, _, chosen, ngettext, number,
+                                          speaking, spoken)
 
-__all__ = ["LANGUAGES", "N_", "_", "chosen", "ngettext", "number", "speaking", "spoken"]
+__all__ = ["ENGLISH", "LANGUAGES", "N_", "_", "chosen", "ngettext", "number", "speaking",
+           "spoken"]

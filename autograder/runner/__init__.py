@@ -3,5 +3,5 @@
 The worker runs in the sandbox under the supervisor's time limits; what it sends back is decoded
 into observations, never trusted.
 
-May import: contract, errors, drawing, games, worker, policy.
+May import: contract, errors, language, drawing, games, worker, policy.
 """
