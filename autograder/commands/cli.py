@@ -110,7 +110,10 @@ def grade_command(args):
     args.assignment = assignment.argument  # the same to each of a batch's gradings
     args.config = args.config or assignment.policy
     config = grading_config.load(args.config)
-    args.lang = args.lang or config.language  # the same to each of a batch's gradings
+    # the language spoken is the policy's, so that a result's stamp (provenance.made_with) tells
+    # a report in another language apart; and the same in each of a batch's gradings
+    args.lang = args.lang or config.language
+    config = replace(config, language=args.lang)
     with speaking(args.lang):
         grade_in_language(args, config, assignment)
 

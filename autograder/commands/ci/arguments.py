@@ -3,6 +3,7 @@ import argparse
 import math
 
 from autograder.commands import cli
+from autograder.language import LANGUAGES
 
 
 def threshold(text):
@@ -33,6 +34,9 @@ def parser():
     main.add_argument("--output-dir", default="autograder-results")
     main.add_argument("--config", help="the grader's grading.toml (never the student's; "
                                         "default: the assignment's)")
+    main.add_argument("--lang", choices=list(LANGUAGES),
+                      help="the language of the feedback (default: the policy's [course] "
+                           "language, else en)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
     main.add_argument("--fail-under", type=threshold, metavar="POINTS",
                       help="exit 1 (a red job) when the score is below POINTS, after writing every "

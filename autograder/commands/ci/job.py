@@ -6,7 +6,7 @@ then say why grading could not complete (not_graded), as a one-line reason does 
 import os
 import sys
 
-from autograder import assignments
+from autograder import assignments, policy as grading_config
 from autograder.commands.ci.arguments import parser
 from autograder.commands.ci.context import make_context, protected_changes, read_changed
 from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
@@ -15,6 +15,7 @@ from autograder.commands.ci.grading import grade_with_base
 from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
 from autograder.engine import out_of_memory
 from autograder.errors import AutograderError
+from autograder.language import speaking
 from autograder.reporters import markdown, text
 from autograder.reporters.readable import readable_text
 
@@ -59,19 +60,27 @@ def main(argv=None, environ=None):
     environ = os.environ if environ is None else environ
     context = make_context(args, environ)
     github = environ.get("GITHUB_ACTIONS") == "true"  # workflow commands mean nothing elsewhere
-    out = None
+    out = language = None
     try:
         out = output_folder(args.output_dir)
         assignment = assignments.chosen(args.assignment)
+        language = spoken_language(args, assignment)
         # read once the output folder is there, so that even an unreadable list is reported in it
         context.protected = protected_changes(read_changed(args.changed_files), assignment,
                                               args.assignments)
-        with commands_stopped(github):
+        with speaking(language), commands_stopped(github):
             students = grade_and_report(args, context, environ, out, assignment)
-    except AutograderError as error:
-        return not_graded(str(error), context, environ, out)
-    except MemoryError:  # past the grader's cap outside grading itself (staging, reporting)
-        return not_graded(str(out_of_memory()), context, environ, out)
-    if github:
-        print_commands(students, args.assignments, context, environ, assignment.modules)
-    return 1 if below_threshold(students, args, github) else 0
+    except (AutograderError, MemoryError) as error:
+        with speaking(language):  # None before the course's language is known: English
+            # MemoryError: past the grader's cap outside grading itself (staging, reporting)
+            reason = out_of_memory() if isinstance(error, MemoryError) else error
+            return not_graded(str(reason), context, environ, out)
+    with speaking(language):
+        if github:
+            print_commands(students, args.assignments, context, environ, assignment.modules)
+        return 1 if below_threshold(students, args, github) else 0
+
+
+def spoken_language(args, assignment):
+    """--lang, else the course's language, from the grader's policy the job grades with."""
+    return args.lang or grading_config.load(args.config or assignment.policy).language
