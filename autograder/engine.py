@@ -26,6 +26,7 @@ from autograder.checks.calling import Caller, reference
 from autograder.checks.judge import CheckFailed
 from autograder.assignments import SEARCH
 from autograder.contract import judged_function
+from autograder.language import _, spoken
 from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
@@ -79,13 +80,15 @@ def verdict(exc):
     if isinstance(exc, StudentTimedOut):
         return CheckFailed(str(exc), shown=exc.shown, cause=exc.cause)
     if isinstance(exc, Flaky):  # before groups: hypothesis's FlakyFailure is one
-        flaky = ("the function gave two different answers to the same call; does it use random? "
-                 "Its answer must depend only on its arguments")
+        flaky = _("the function gave two different answers to the same call; does it use "
+                  "random? Its answer must depend only on its arguments")
         return CheckFailed(flaky, cause=flaky)
     if isinstance(exc, BaseExceptionGroup):
         return next(filter(None, map(verdict, exc.exceptions)), None)
     if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
-        whole = "the check ran out of time as a whole: " + str(exc).splitlines()[0]
+        # TRANSLATORS: {why} is pytest-timeout's own words, such as "Timeout >900.0s"
+        whole = _("the check ran out of time as a whole: {why}").format(
+            why=str(exc).splitlines()[0])
         return CheckFailed(whole, cause=whole)
     return None
 
@@ -237,8 +240,8 @@ class GradingPlugin:
         if message is None:
             print(f"autograder: internal error in {name!r}:\n{report.longrepr}", file=sys.stderr)
             return CheckResult(name, function, 0, max_points, "error",
-                               "the grader itself failed on this check (not your fault); "
-                               "please tell your instructor", seconds, **shared)
+                               _("the grader itself failed on this check (not your fault); "
+                                 "please tell your instructor"), seconds, **shared)
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
                            traces, cause=cause, **shared)
 
@@ -401,9 +404,10 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
                            f"nothing in the environment may select checks")
     order = {check: place for place, check in enumerate([*names, *later])}
     left_out = [check for check in names if judged_function(check) not in functions]
-    why = f"not run: this grading ran only the checks of {', '.join(functions)}"
+    why = _("not run: this grading ran only the checks of {functions}").format(
+        functions=", ".join(functions))
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
                   made_with=provenance.made_with(config, assignment),
-                  order=tuple(assignment.modules))
+                  order=tuple(assignment.modules), language=spoken())

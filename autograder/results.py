@@ -166,6 +166,9 @@ class Report:
     # The assignment's functions in its contract's order, which the tables follow (empty: the
     # first assignment's, contract.py's).
     order: tuple = ()
+    # The language its feedback is written in, which whoever shows it further speaks too (a
+    # notebook's cell, from report.json).
+    language: str = "en"
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
