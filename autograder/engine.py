@@ -243,7 +243,7 @@ class GradingPlugin:
                                _("the grader itself failed on this check (not your fault); "
                                  "please tell your instructor"), seconds, **shared)
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
-                           traces, cause=cause, **shared)
+                           traces, cause=cause, whole_function=failure.whole_function, **shared)
 
 
 class FunctionQueue:
@@ -383,13 +383,13 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     functions = [function for function in assignment.modules if not only or function in only]
     lanes = min(lanes or available(), len(functions))
     if lanes == 1:
-        names, checks, _ = grading(functions if only else None)
+        names, checks, _added = grading(functions if only else None)
     else:
         done = in_lanes(grading, functions, lanes)
         names = done[0][0]
         checks = [check for _, results, _ in done for check in results]
         if answers is not None:
-            for *_, added in done:
+            for *_done, added in done:
                 answers.update(added)
     ran = [check.name for check in checks]
     # What ran must be what grading.toml holds (of the functions asked for): nothing in the

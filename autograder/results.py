@@ -13,8 +13,6 @@ NOT_RUN = "not run"
 # The feedback of a check the students' repository does not hold (see distribution/release.py): it
 # runs only when the instructor grades.
 WHEN_GRADED = "not run here: checked when graded"
-# How observations.describe_problem begins the problems that stop every call of a function.
-WHOLE_FUNCTION_CAUSES = ("is missing: ", "could not run: ", "is not implemented yet ")
 
 
 def points(value):
@@ -45,6 +43,11 @@ class CheckResult:
     # The name as the student reads it, in the language spoken (grading.toml's name.<lang>, else
     # the catalog's); `name` stays the key every file and report is matched by.
     title: str = ""
+    # The kind of a failure that every call of the function meets alike, whatever its input
+    # (missing, failed to import, not implemented: observations.MISSING...), else "": reports say
+    # it once per function, without an input. Kept apart from the feedback, which reads otherwise
+    # in every language.
+    whole_function: str = ""
 
     @property
     def shown_name(self):
@@ -52,11 +55,12 @@ class CheckResult:
 
     def for_students(self):
         """This result as a student may see it: a hidden check keeps its name, points and, when
-        it failed, its cause if known, else its hint."""
+        it failed, its cause if known, else its hint (which says no whole-function problem)."""
         if self.visibility != "hidden" or not self.ran:
             return self
         return replace(self, feedback="" if self.passed else (self.cause or self.hint), cause="",
-                       shown=None, traces=None)
+                       shown=None, traces=None,
+                       whole_function=self.whole_function if self.cause else "")
 
     @property
     def passed(self):
@@ -82,16 +86,6 @@ class CheckResult:
         hidden = ", hidden check" if self.visibility == "hidden" else ""
         status = "" if self.status == "failed" else f", {self.status}"
         return f"✗ {name(self.name)} ({out_of(self.points, self.max_points)}{hidden}{status})"
-
-    @property
-    def whole_function(self):
-        """The cause, when this failure is one that every call of the function meets alike,
-        whatever its input (missing, failed to import, not implemented), else "": reports say it
-        once per function, without an input."""
-        if self.status != "failed":
-            return ""
-        return next((cause for cause in WHOLE_FUNCTION_CAUSES
-                     if self.feedback.startswith(f"{self.function} {cause}")), "")
 
 
 @dataclass(frozen=True)

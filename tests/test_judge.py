@@ -335,7 +335,7 @@ def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(gam
     with pytest.raises(CheckFailed) as failed:
         follows_the_search("f", game, theirs, student_orders, shown(game))
     step = first_difference(mine, theirs)
-    assert f"after the same first {step:,} nodes" in str(failed.value)
+    assert f"after the same first {step:,} node{'s' * (step != 1)}:" in str(failed.value)
 
 
 def game_paths(game, state):

@@ -137,23 +137,32 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
 # ------------------------------------------------------------- whole-function problems, not run
 
 from autograder.drawing import draw_example  # noqa: E402
-from autograder.runner.observations import describe_problem  # noqa: E402
+from autograder.runner import observations  # noqa: E402
+from autograder.runner.observations import describe_problem, from_reply  # noqa: E402
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
 from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
 
-NOT_IMPLEMENTED = describe_problem({"raised": {"exception": "NotImplementedError"}})
-MISSING = describe_problem({"missing_module": "price_war.py"})
-IMPORT_FAILED = describe_problem({"module": "ordering.py", "import_error": {
-    "exception": "SyntaxError", "message": "invalid syntax",
-    "where": {"file": "ordering.py", "line": 3, "code": "def f(:"}}})
+# Problems as the worker reports them, and as the engine's results carry them.
+REPORTED = {"not implemented": {"raised": {"exception": "NotImplementedError"}},
+            "missing": {"missing_module": "price_war.py"},
+            "import failed": {"module": "ordering.py", "import_error": {
+                "exception": "SyntaxError", "message": "invalid syntax",
+                "where": {"file": "ordering.py", "line": 3, "code": "def f(:"}}},
+            "raised": {"raised": {"exception": "ValueError", "message": "not implemented yet"}}}
+NOT_IMPLEMENTED, MISSING, IMPORT_FAILED = (describe_problem(REPORTED[problem]) for problem in
+                                           ("not implemented", "missing", "import failed"))
+KINDS = {NOT_IMPLEMENTED: observations.NOT_IMPLEMENTED, MISSING: observations.MISSING,
+         IMPORT_FAILED: observations.UNIMPORTABLE}
 BOARD = {"heading": "It shows on the empty board",
          "example": {"kind": "tictactoe", "board": "         "}, "note": ""}
 
 
-def failing(name, problem, points=2, shown=BOARD):
+def failing(name, problem, points=2, shown=BOARD, kind=None):
+    """A failed check's result; `kind`, the whole-function problem's, by default the problem's."""
     function = name.split(":")[0]
     return CheckResult(name=name, function=function, points=0, max_points=points,
-                       status="failed", feedback=f"{function} {problem}", shown=shown)
+                       status="failed", feedback=f"{function} {problem}", shown=shown,
+                       whole_function=KINDS.get(problem, "") if kind is None else kind)
 
 
 def stub_report():
@@ -220,17 +229,30 @@ def test_markdown_says_a_whole_function_problem_in_one_heading():
 def test_a_problem_said_with_where_it_was_asked_is_still_one_line_per_function():
     report = Report(submission="stub", sandbox="bwrap", checks=[
         failing("center_first: cells", NOT_IMPLEMENTED, 4),
-        failing("center_first: nodes", f"{NOT_IMPLEMENTED} (asked at the given position)", 4)])
+        failing("center_first: nodes", f"{NOT_IMPLEMENTED} (asked at the given position)", 4,
+                kind=observations.NOT_IMPLEMENTED)])
     [problem] = report.failures()
     assert (problem.feedback, problem.tally()) == (f"center_first {NOT_IMPLEMENTED}",
                                                    "0 / 8, 2 checks")
 
 
-def test_only_the_named_causes_are_whole_function_problems():
-    assert all(failing("m: x", cause).whole_function for cause in
-               (NOT_IMPLEMENTED, MISSING, IMPORT_FAILED))
-    assert not failing("minimax_value: x", "raised ValueError: not implemented yet").whole_function
-    assert not failing("minimax_value: x", "returned 2, but it should return 3.").whole_function
+def test_only_the_problems_that_stop_every_call_are_whole_function_problems():
+    kinds = {problem: from_reply({"problem": reported}, 0.0, {}).whole_function
+             for problem, reported in REPORTED.items()}
+    assert kinds == {"not implemented": observations.NOT_IMPLEMENTED,
+                     "missing": observations.MISSING, "import failed": observations.UNIMPORTABLE,
+                     "raised": ""}
+    assert from_reply({"observation": {"answer": 2, "type": "int"}}, 0.0, {}).whole_function == ""
+
+
+def test_a_hidden_check_says_a_whole_function_problem_only_by_its_cause():
+    def hidden(cause):
+        return CheckResult(name="minimax_value: x", function="minimax_value", points=0,
+                           max_points=2, status="failed", feedback=f"minimax_value {MISSING}",
+                           visibility="hidden", hint="think of the leaves", cause=cause,
+                           whole_function=observations.MISSING).for_students()
+    assert hidden(f"minimax_value {MISSING}").whole_function == observations.MISSING
+    assert hidden("").feedback == "think of the leaves" and not hidden("").whole_function
 
 
 WHY_NOT_RUN = "not run: this grading ran only the checks of minimax_value"

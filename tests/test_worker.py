@@ -15,7 +15,7 @@ from autograder.checks.course import TEXTBOOK
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
-from autograder.runner.observations import NO_ANSWER, TOO_DEEP, describe_printed, from_reply
+from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
 from autograder.runner.sandbox import MODES, Sandbox, works
 from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
@@ -477,7 +477,7 @@ def test_a_trace_on_a_call_that_asked_for_none_is_a_wrong_shaped_reply():
 ])
 def test_an_answer_nested_too_deeply_is_the_students_problem(student, source):
     with student(source) as s:
-        assert s.call(VALUE).problem == TOO_DEEP
+        assert s.call(VALUE).problem == too_deep()
 
 
 @pytest.mark.e2e

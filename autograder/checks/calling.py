@@ -21,6 +21,7 @@ from autograder.checks.judge import CheckFailed, shown
 from autograder.contract import MODULES, TRACED
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
+from autograder.language import _
 from autograder.runner.observations import Observation, describe_printed, quoted
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.worker.calls import (Call, build_argument, build_game, call, decode_trace, perform,
@@ -49,10 +50,13 @@ def with_input(timed_out):
     if stopped is None:  # "timed out in an earlier check": nothing was run
         return timed_out
     if stopped.get("game") is None:
-        timed_out.args = (f"{timed_out}\nIt was called with {quoted(stopped['args'])}.",)
+        # TRANSLATORS: {arguments} is the list of arguments, as Python writes it
+        called = _("It was called with {arguments}.").format(arguments=quoted(stopped["args"]))
+        timed_out.args = (f"{timed_out}\n{called}",)
         return timed_out
     path = stopped.get("state", [])
-    note = f"It was called on {name_node(stopped['game'], path)}." if path else ""
+    note = (_("It was called on {node}.").format(node=name_node(stopped["game"], path))
+            if path else "")
     timed_out.shown = shown(stopped["game"], smallest=False, note=note)
     return timed_out
 
@@ -61,15 +65,21 @@ def legal_order(function, spec, game, path, got):
     """The student's order `got` at the node `path` of `spec`: a list of that node's legal
     actions, or CheckFailed naming the node and quoting what the code printed."""
     legal = game.actions(state_at(game, path))
-    where = f" at {name_node(spec, path)}"
+    node = name_node(spec, path)
     printed = f"\n{describe_printed(got)}" if got.printed_lines else ""
     if got.problem:
-        raise CheckFailed(f"{function} {got.problem} (asked{where})", printed, shown=shown(spec))
+        # TRANSLATORS: after what went wrong with a call; {node} is the node it was asked at
+        asked = _("(asked at {node})").format(node=node)
+        raise CheckFailed(f"{function} {got.problem} {asked}", printed, shown=shown(spec),
+                          whole_function=got.whole_function)
     answer = got.answer
     if (type(answer) is not list or not all(type(a) is int for a in answer)
             or sorted(answer) != sorted(legal)):
-        raise CheckFailed(f"{function} returned {quoted(got.answer)}{where}, which is not the "
-                          f"legal actions {legal} in some order", printed, shown=shown(spec))
+        # TRANSLATORS: {answer} is what the function returned, {legal} a list of actions
+        raise CheckFailed(_("{function} returned {answer} at {node}, which is not the legal "
+                            "actions {legal} in some order").format(
+            function=function, answer=quoted(got.answer), node=node, legal=legal),
+            printed, shown=shown(spec))
     return answer
 
 

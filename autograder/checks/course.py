@@ -2,6 +2,7 @@
 from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN
 # Short names, so that each example below reads as the course writes it.
 from autograder.games.specs import board_spec, price_war_spec, tree_spec
+from autograder.language import N_, _
 
 # The A/B/C/D tree: value 3, action 0; alpha-beta examines 11 of its 13 nodes.
 TEXTBOOK = tree_spec([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
@@ -32,18 +33,18 @@ CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
 PRICE_WAR = price_war_spec(PRICE_WAR_TREE, OUR_MARGIN, THEIR_MARGIN, "inici")
 
-NAMES = [(TEXTBOOK, "the course's textbook tree"),
-         (EXERCISE_1, "the tree of the course's exercise 1"),
-         (TEXTBOOK_MIN, "the course's textbook tree with MIN to move"),
-         (MIN_TIE, "a MIN node with two equal leaves"),
-         (EMPTY, "the empty board"), (BLOCK, "the course's blocking position"),
-         (DOUBLE_THREAT, "the course's double-threat position"),
-         (AFTER_CENTRE, "the empty board after X takes the centre"),
-         (BLOCKED, "the course's blocking position after X blocks at 7"),
-         (THREAT_MADE, "the course's double-threat position after X plays 3"),
-         (PRICE_WAR, "the course's price war")]
+NAMES = [(TEXTBOOK, N_("the course's textbook tree")),
+         (EXERCISE_1, N_("the tree of the course's exercise 1")),
+         (TEXTBOOK_MIN, N_("the course's textbook tree with MIN to move")),
+         (MIN_TIE, N_("a MIN node with two equal leaves")),
+         (EMPTY, N_("the empty board")), (BLOCK, N_("the course's blocking position")),
+         (DOUBLE_THREAT, N_("the course's double-threat position")),
+         (AFTER_CENTRE, N_("the empty board after X takes the centre")),
+         (BLOCKED, N_("the course's blocking position after X blocks at 7")),
+         (THREAT_MADE, N_("the course's double-threat position after X plays 3")),
+         (PRICE_WAR, N_("the course's price war"))]
 
 
 def name_of(example):
-    """What the course calls this input, or None for a generated one."""
-    return next((name for known, name in NAMES if known == example), None)
+    """What the course calls this input, in the language spoken, or None for a generated one."""
+    return next((_(name) for known, name in NAMES if known == example), None)

@@ -12,6 +12,7 @@ from autograder.checks import course
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import diagnose
 from autograder.feedback.explain import cuts, divergence
+from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
                                             first_difference, is_number, quoted)
 from autograder.worker.calls import decode_path
@@ -22,21 +23,26 @@ class CheckFailed(AssertionError):
     `shown` is the input to draw with it and `traces` the two searches' nodes, when they differ;
     `cause`, when known, says why without the input, the expected answer or the output (a hidden
     check says it instead of its fixed hint): the function is missing, raised, returned a set, or
-    matches a known mistake.
+    matches a known mistake. `whole_function`, the kind of a problem that stops every call of the
+    function alike (observations.MISSING...), lets reports say it once per function.
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
     and only the example finally reported needs its explanation and diagnosis computed.
     """
 
-    def __init__(self, *parts, shown=None, traces=None, cause=None):
+    def __init__(self, *parts, shown=None, traces=None, cause=None, whole_function=""):
         super().__init__(*parts)
         self.shown, self.traces, self.cause = shown, traces, cause
+        self.whole_function = whole_function
 
     def __str__(self):
         text = "".join(map(str, self.args))
         if len(text) <= FEEDBACK_LIMIT:
             return text
-        return f"{text[:FEEDBACK_LIMIT]}\n... (feedback cut at {FEEDBACK_LIMIT:,} characters)"
+        cut = ngettext("(feedback cut at {count} character)",
+                       "(feedback cut at {count} characters)", FEEDBACK_LIMIT).format(
+            count=number(FEEDBACK_LIMIT))
+        return f"{text[:FEEDBACK_LIMIT]}\n... {cut}"
 
 
 FEEDBACK_LIMIT = 8000  # characters of one failure's message: a few paragraphs at most
@@ -64,8 +70,8 @@ class Lazy:
         return str(self.value())
 
 
-RANDOM = ("Your code drew numbers from random during this call: every answer the contract asks "
-          "for depends only on the arguments, and ties go to the first in search order.")
+RANDOM = N_("Your code drew numbers from random during this call: every answer the contract asks "
+            "for depends only on the arguments, and ties go to the first in search order.")
 
 
 def _diagnosis(pair):
@@ -73,7 +79,7 @@ def _diagnosis(pair):
     answer drawn at random may match a mistake by chance."""
     got, call = pair.got, pair.call
     if got.used_random:
-        return f"\n{RANDOM}"
+        return f"\n{_(RANDOM)}"
     sentence = diagnose(call, got, pair.want.explained) if call else ""
     return f"\n{sentence}" if sentence else ""
 
@@ -111,11 +117,12 @@ class Shown:
         students' release skips the others: then the input shown may not be the smallest)."""
         name = course.name_of(self.example)
         if name:
-            heading = f"It shows on {name}"
+            # TRANSLATORS: {name} is what the course calls the input: "the empty board"
+            heading = _("It shows on {name}").format(name=name)
         elif self.smallest and shrunk_fully:
-            heading = "The smallest input that shows it"
+            heading = _("The smallest input that shows it")
         else:
-            heading = "The input that shows it" if self.smallest else "The input"
+            heading = _("The input that shows it") if self.smallest else _("The input")
         return {"heading": heading, "example": self.example, "note": self.note}
 
 
@@ -157,40 +164,42 @@ def call_made(call):
     return f"{call['function']}({', '.join(given + [argument(a) for a in call.get('args', [])])})"
 
 
-def without_message(problem):
-    """A problem as a hidden check may say it: an exception's message may quote the input, so
-    only its type and the student's line where it was raised stay."""
-    first, *where = problem.split("\n")
-    if not first.startswith("raised "):
-        return problem
-    return "\n".join([first.split(":")[0], *where])
-
-
 def require_answer(function, got, shown, call=None):
     """Fail unless the call returned something made of plain builtin values. A TypeError names
     the call the grader made: it most often means a parameter is missing or extra."""
     if got.problem:
-        made = (f"\nThe grader called {call_made(call)}; compare it with your function's "
-                f"parameters." if call and got.problem.startswith("raised TypeError") else "")
+        # TRANSLATORS: {call} is Python code, such as minimax_value(game, state)
+        made = ("\n" + _("The grader called {call}; compare it with your function's "
+                         "parameters.").format(call=call_made(call))
+                if call and got.raised == "TypeError" else "")
+        # The problem is said after the function's name, in every language (reports cut it off).
         raise CheckFailed(f"{function} {got.problem}{made}", shown=shown,
-                          cause=f"{function} {without_message(got.problem)}")
+                          cause=f"{function} {got.unquoted or got.problem}",
+                          whole_function=got.whole_function)
     if got.answer is NO_ANSWER:
-        returned = (f"{function} returned a {got.answer_type}; answers must be plain int, float, "
-                    f"str or list values")
+        # TRANSLATORS: {type} is a Python type's name, such as set or generator
+        returned = _("{function} returned a {type}; answers must be plain int, float, str or list "
+                     "values").format(function=function, type=got.answer_type)
         raise CheckFailed(returned, shown=shown, cause=returned)
 
 
 @quoting_printed
 def same_answer(pair, shown, what=""):
-    """The answer must be the reference's; `what` says what that is ("the minimax value")."""
+    """The answer must be the reference's; `what`, translated, says what that is ("the minimax
+    value")."""
     function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
-        described = f", {what}" if what else ""
+        values = {"function": function, "got": as_returned(got), "want": as_returned(want)}
+        if what:
+            # TRANSLATORS: {what} says what {want} is: "the minimax value"
+            sentence = _("{function} returned {got}, but it should return {want}, {what}.").format(
+                what=what, **values)
+        else:
+            sentence = _("{function} returned {got}, but it should return {want}.").format(
+                **values)
         diagnosis = diagnosed(pair)
-        raise CheckFailed(f"{function} returned {as_returned(got)}, but it should return "
-                          f"{as_returned(want)}{described}.", diagnosis, shown=shown,
-                          cause=diagnosis)
+        raise CheckFailed(sentence, diagnosis, shown=shown, cause=diagnosis)
 
 
 @quoting_printed
@@ -199,61 +208,98 @@ def window_rule(pair, value, alpha, beta, shown):
     function, got, call = pair.function, pair.got, pair.call
     require_answer(function, got, shown, call)
     r = got.answer
-    window = f"with alpha={alpha}, beta={beta} (true value {value})"
+    values = {"function": function, "alpha": alpha, "beta": beta, "value": value}
     if not is_number(r):
-        raise CheckFailed(f"{function} returned {as_returned(got)}, not a number, {window}.",
-                          shown=shown)
+        raise CheckFailed(_("{function} returned {got}, not a number, with alpha={alpha}, "
+                            "beta={beta} (true value {value}).").format(got=as_returned(got),
+                                                                       **values), shown=shown)
     diagnosis = diagnosed(pair)
     if alpha < value < beta and r != value:
-        raise CheckFailed(f"{function} returned {r} {window}: inside the window it must return "
-                          f"exactly the true value.", diagnosis, shown=shown, cause=diagnosis)
-    if value <= alpha and not value <= r <= alpha:
-        raise CheckFailed(f"{function} returned {r} {window}: when the value is at or below alpha "
-                          f"the result must lie between the value and alpha.", diagnosis,
-                          shown=shown, cause=diagnosis)
-    if value >= beta and not beta <= r <= value:
-        raise CheckFailed(f"{function} returned {r} {window}: when the value is at or above beta "
-                          f"the result must lie between beta and the value.", diagnosis,
-                          shown=shown, cause=diagnosis)
+        rule = _("{function} returned {got} with alpha={alpha}, beta={beta} (true value {value}): "
+                 "inside the window it must return exactly the true value.")
+    elif value <= alpha and not value <= r <= alpha:
+        rule = _("{function} returned {got} with alpha={alpha}, beta={beta} (true value {value}): "
+                 "when the value is at or below alpha the result must lie between the value and "
+                 "alpha.")
+    elif value >= beta and not beta <= r <= value:
+        rule = _("{function} returned {got} with alpha={alpha}, beta={beta} (true value {value}): "
+                 "when the value is at or above beta the result must lie between beta and the "
+                 "value.")
+    else:
+        return
+    raise CheckFailed(rule.format(got=r, **values), diagnosis, shown=shown, cause=diagnosis)
 
 
-def compared_counts(mine, theirs, searcher="alpha-beta"):
+ALPHA_BETA = N_("alpha-beta")
+
+
+def compared_counts(mine, theirs, searcher):
     """How many nodes the two traces examine; when as many, whether they are the same ones (each
     as often), since "73 nodes where alpha-beta examines 73" reads as if the counts differed.
-    `searcher` names the correct search."""
+    `searcher`, a message marked with N_ (ALPHA_BETA...), names the correct search."""
+    values = {"count": number(len(mine)), "theirs": number(len(theirs)), "searcher": _(searcher)}
     if len(mine) != len(theirs):
-        return f"your search examined {len(mine):,} nodes where {searcher} examines {len(theirs):,}"
+        # TRANSLATORS: {searcher} is the correct search: "alpha-beta", "iterative deepening"
+        return ngettext("your search examined {count} node where {searcher} examines {theirs}",
+                        "your search examined {count} nodes where {searcher} examines {theirs}",
+                        len(mine)).format(**values)
     if sorted(mine) == sorted(theirs):
-        return (f"your search examined the same {len(mine):,} nodes as {searcher}, but in "
-                f"another order")
-    return (f"your search examined {len(mine):,} nodes, as many as {searcher}, but not the same "
-            f"ones")
+        return ngettext("your search examined the same {count} node as {searcher}, but in "
+                        "another order",
+                        "your search examined the same {count} nodes as {searcher}, but in "
+                        "another order", len(mine)).format(**values)
+    return ngettext("your search examined {count} node, as many as {searcher}, but not the same "
+                    "one",
+                    "your search examined {count} nodes, as many as {searcher}, but not the same "
+                    "ones", len(mine)).format(**values)
+
+
+def parted(step, mine, theirs, searcher, name):
+    """Where the student's trace `mine` first parts from the correct one, `theirs`, at `step`;
+    `searcher` names the correct search as compared_counts has it, `name` names a node by its
+    key."""
+    said = _(searcher)
+    if step == len(theirs):
+        # TRANSLATORS: {node} is a node's name; {searcher} names the correct search
+        went_on = (ngettext("after the same first {count} node, your search went on to examine "
+                            "{node}, which {searcher} prunes",
+                            "after the same first {count} nodes, your search went on to examine "
+                            "{node}, which {searcher} prunes", step)
+                   if searcher == ALPHA_BETA else
+                   ngettext("after the same first {count} node, your search went on to examine "
+                            "{node}, which {searcher} never examines",
+                            "after the same first {count} nodes, your search went on to examine "
+                            "{node}, which {searcher} never examines", step))
+        return went_on.format(count=number(step), node=name(mine[step]), searcher=said)
+    if step == len(mine):
+        return ngettext("after the same first {count} node, your search stopped, but {searcher} "
+                        "still examines {node}",
+                        "after the same first {count} nodes, your search stopped, but {searcher} "
+                        "still examines {node}", step).format(
+            count=number(step), node=name(theirs[step]), searcher=said)
+    detail = ngettext("the first {count} node agrees; then your search examined {mine} where "
+                      "{searcher} examines {theirs}",
+                      "the first {count} nodes agree; then your search examined {mine} where "
+                      "{searcher} examines {theirs}", step).format(
+        count=number(step), mine=name(mine[step]), theirs=name(theirs[step]), searcher=said)
+    if theirs[step] not in mine:
+        detail += " " + _("({node} is never examined by your search)").format(
+            node=name(theirs[step]))
+    return detail
 
 
 @quoting_printed
-def same_trace(pair, spec, shown, searcher="alpha-beta"):
-    """The examined nodes must be the reference's, in the same order; `searcher` names the
-    reference's search in the feedback."""
+def same_trace(pair, spec, shown, searcher=ALPHA_BETA):
+    """The examined nodes must be the reference's, in the same order; `searcher`, a message marked
+    with N_, names the reference's search in the feedback."""
     function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     mine, theirs = got.trace, want.trace
     if mine == theirs:
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
-    step = first_difference(mine, theirs)
     summary = compared_counts(mine, theirs, searcher)
-    if step == len(theirs):
-        stops = "prunes" if searcher == "alpha-beta" else "never examines"
-        detail = (f"after the same first {step:,} nodes, your search went on to examine "
-                  f"{name(mine[step])}, which {searcher} {stops}")
-    elif step == len(mine):
-        detail = (f"after the same first {step:,} nodes, your search stopped, but {searcher} "
-                  f"still examines {name(theirs[step])}")
-    else:
-        detail = (f"the first {step:,} nodes agree; then your search examined {name(mine[step])} "
-                  f"where {searcher} examines {name(theirs[step])}")
-        if theirs[step] not in mine:
-            detail += f" ({name(theirs[step])} is never examined by your search)"
+    detail = parted(first_difference(mine, theirs), mine, theirs, searcher, name)
     traces = Lazy(_traces, pair) if spec["kind"] == "tree" else None
     diagnosis = diagnosed(pair)
     raise CheckFailed(f"{function}: {summary}; {detail}.",
@@ -271,19 +317,23 @@ def same_evaluations(pair, spec, shown):
     if mine == theirs:
         return
     name = lambda key: name_node(spec, decode_path(key))  # noqa: E731
-    summary = (f"{function} evaluated {len(mine):,} position{'s' * (len(mine) != 1)} where "
-               f"the reference evaluates {len(theirs):,}")
+    summary = ngettext("{function} evaluated {count} position where the reference evaluates "
+                       "{theirs}",
+                       "{function} evaluated {count} positions where the reference evaluates "
+                       "{theirs}", len(mine)).format(function=function, count=number(len(mine)),
+                                                     theirs=number(len(theirs)))
     extra = [key for key in got.evaluated if key not in theirs]
     if extra and extra[0] in want.trace:
-        detail = (f"it evaluated {name(extra[0])}, which the reference examines but never "
-                  f"evaluates: a position above the cut-off is worth its children's values, and "
-                  f"a terminal one its utility")
+        detail = _("it evaluated {node}, which the reference examines but never evaluates: a "
+                   "position above the cut-off is worth its children's values, and a terminal "
+                   "one its utility").format(node=name(extra[0]))
     elif extra:
-        detail = (f"it evaluated {name(extra[0])}, which the reference's search never reaches: "
-                  f"it lies below the cut-off, or where alpha-beta prunes")
+        detail = _("it evaluated {node}, which the reference's search never reaches: it lies "
+                   "below the cut-off, or where alpha-beta prunes").format(node=name(extra[0]))
     else:
         missing = next(key for key in want.evaluated if key not in mine)
-        detail = f"it never evaluated {name(missing)}, which the reference evaluates"
+        detail = _("it never evaluated {node}, which the reference evaluates").format(
+            node=name(missing))
     raise CheckFailed(f"{summary}; {detail}.", diagnosis := diagnosed(pair), shown=shown,
                       cause=diagnosis)
 
@@ -296,11 +346,14 @@ def examines_every_node(pair, spec, shown):
     examined = set(got.trace)
     missed = [path for path in all_nodes if path not in examined]
     if missed:
-        raise CheckFailed(f"{function} examined {len(got.trace):,} of the {len(all_nodes):,} "
-                          f"nodes; "
-                          f"minimax examines every node, but it never examined "
-                          f"{name_node(spec, decode_path(missed[0]))}.",
-                          diagnosis := diagnosed(pair), shown=shown, cause=diagnosis)
+        # TRANSLATORS: {total} is how many nodes the game has, {node} the first one missed
+        sentence = ngettext("{function} examined {count} of the {total} node; minimax examines "
+                            "every node, but it never examined {node}.",
+                            "{function} examined {count} of the {total} nodes; minimax examines "
+                            "every node, but it never examined {node}.", len(all_nodes)).format(
+            function=function, count=number(len(got.trace)), total=number(len(all_nodes)),
+            node=name_node(spec, decode_path(missed[0])))
+        raise CheckFailed(sentence, diagnosis := diagnosed(pair), shown=shown, cause=diagnosis)
 
 
 def searched_children(trace):
@@ -345,8 +398,14 @@ def follows_the_search(function, spec, trace, orders, shown):
     if first is None:
         return
     step, answer, path, instead, theirs = first
-    raise CheckFailed(
-        f"{function} returned {quoted(answer)} at {name_node(spec, path)}, so alpha-beta searching "
-        f"in its order parts from alpha-beta in the course's order after the same first {step:,} "
-        f"nodes: it examines {name_node(spec, instead)} where the course's order examines "
-        f"{name_node(spec, theirs)}.", shown=shown)
+    # TRANSLATORS: {answer} is the order the student's function returned at the node {node}
+    raise CheckFailed(ngettext(
+        "{function} returned {answer} at {node}, so alpha-beta searching in its order parts from "
+        "alpha-beta in the course's order after the same first {count} node: it examines "
+        "{instead} where the course's order examines {theirs}.",
+        "{function} returned {answer} at {node}, so alpha-beta searching in its order parts from "
+        "alpha-beta in the course's order after the same first {count} nodes: it examines "
+        "{instead} where the course's order examines {theirs}.", step).format(
+            function=function, answer=quoted(answer), node=name_node(spec, path),
+            count=number(step), instead=name_node(spec, instead),
+            theirs=name_node(spec, theirs)), shown=shown)

@@ -10,16 +10,17 @@ from hypothesis import example, given, strategies as st
 from autograder.checks import check, course, judge
 from autograder.games.specs import priority_order
 from autograder.grading import strategies
+from autograder.language import N_, _
 from autograder.worker.calls import call, order_argument
 
 CENTER_FIRST_ORDER = order_argument(priority_order(course.CENTER_CORNERS_EDGES))
-ORDER_NOTES = {"reversed": "Each node's actions are searched in reverse order.",
-               "shuffled": "Each node's actions are searched in the order the given order "
-                           "function returns (a fixed shuffle per node)."}
+ORDER_NOTES = {"reversed": N_("Each node's actions are searched in reverse order."),
+               "shuffled": N_("Each node's actions are searched in the order the given order "
+                              "function returns (a fixed shuffle per node).")}
 
 
 def searched_in(order):
-    return ORDER_NOTES[order["kind"]] if order else ""
+    return _(ORDER_NOTES[order["kind"]]) if order else ""
 
 
 def optional_order(order):
@@ -33,7 +34,7 @@ def optional_order(order):
 @example(game=course.EXERCISE_1)
 def test_alphabeta_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("alphabeta_value", game)), judge.shown(game),
-                      "the minimax value")
+                      _("the minimax value"))
 
 
 @check("alphabeta_value: meets the window rule under any window")
@@ -64,8 +65,9 @@ def test_alphabeta_value_nodes(caller, game):
 @example(case=(course.TEXTBOOK, (2, 3)))
 def test_alphabeta_value_nodes_in_window(caller, case):
     game, (alpha, beta) = case
+    note = _("The search starts with alpha={alpha}, beta={beta}.").format(alpha=alpha, beta=beta)
     judge.same_trace(caller.both(call("alphabeta_value", game, alpha, beta)), game,
-                     judge.shown(game, note=f"The search starts with alpha={alpha}, beta={beta}."))
+                     judge.shown(game, note=note))
 
 
 @check("alphabeta_value: examines the reference's nodes with an order function")
@@ -79,7 +81,7 @@ def test_alphabeta_value_nodes_with_order(caller, game, order):
 def test_alphabeta_value_on_positions(caller):
     for game in course.POSITIONS:
         judge.same_answer(caller.both(call("alphabeta_value", game)),
-                          judge.shown(game, smallest=False), "the minimax value")
+                          judge.shown(game, smallest=False), _("the minimax value"))
 
 
 @check("alphabeta_value: examines the course's node counts in tic-tac-toe")
@@ -90,7 +92,7 @@ def test_alphabeta_value_nodes_on_positions(caller):
     pair = caller.both(call("alphabeta_value", course.EMPTY, -math.inf, math.inf,
                             CENTER_FIRST_ORDER))  # 7,275 nodes
     judge.same_trace(pair, course.EMPTY, judge.shown(
-        course.EMPTY, smallest=False, note="Searched centre first, then corners, then edges."))
+        course.EMPTY, smallest=False, note=_("Searched centre first, then corners, then edges.")))
 
 
 @check("alphabeta_decision: best action on random trees, first of ties")
@@ -104,7 +106,7 @@ def test_alphabeta_decision_on_trees(caller, game, order):
         judge.same_answer(
             caller.both(call("alphabeta_decision", rooted, *optional_order(order))),
             judge.shown(rooted, note=searched_in(order)),
-            "the best action (the first of equally good ones in search order)")
+            _("the best action (the first of equally good ones in search order)"))
 
 
 @check("alphabeta_decision: examines the reference's nodes")
@@ -126,5 +128,5 @@ def test_alphabeta_decision_on_positions(caller):
         [(game, (CENTER_FIRST_ORDER,)) for game in (course.EMPTY, *course.O_POSITIONS)]
     for game, order in cases:
         judge.same_answer(caller.both(call("alphabeta_decision", game, *order)), judge.shown(
-            game, smallest=False, note="Searched centre first." if order else ""),
-            "the best action (the first of equally good ones in search order)")
+            game, smallest=False, note=_("Searched centre first.") if order else ""),
+            _("the best action (the first of equally good ones in search order)"))

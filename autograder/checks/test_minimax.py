@@ -3,6 +3,7 @@ from hypothesis import example, given
 
 from autograder.checks import check, course, judge
 from autograder.grading import strategies
+from autograder.language import _
 from autograder.worker.calls import call
 
 
@@ -12,7 +13,7 @@ from autograder.worker.calls import call
 @example(game=course.EXERCISE_1)
 def test_minimax_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("minimax_value", game)), judge.shown(game),
-                      "the minimax value")
+                      _("the minimax value"))
 
 
 @check("minimax_value: examines every node")
@@ -26,7 +27,7 @@ def test_minimax_value_examines_every_node(caller, game):
 def test_minimax_value_on_positions(caller):
     for game in course.POSITIONS:
         judge.same_answer(caller.both(call("minimax_value", game)),
-                          judge.shown(game, smallest=False), "the minimax value")
+                          judge.shown(game, smallest=False), _("the minimax value"))
 
 
 @check("minimax_value: examines all 549,946 nodes from the empty board")
@@ -45,7 +46,7 @@ def test_minimax_value_examines_the_whole_game(caller):
 def test_minimax_decision_on_trees(caller, game):
     for rooted in strategies.both_roots(game):
         judge.same_answer(caller.both(call("minimax_decision", rooted)), judge.shown(rooted),
-                          "the best action (the first of equally good ones)")
+                          _("the best action (the first of equally good ones)"))
 
 
 @check("minimax_decision: the course's tic-tac-toe positions")
@@ -54,4 +55,4 @@ def test_minimax_decision_on_positions(caller):
     for game in course.POSITIONS + course.O_POSITIONS:
         judge.same_answer(caller.both(call("minimax_decision", game)),
                           judge.shown(game, smallest=False),
-                          "the best action (the first of equally good ones)")
+                          _("the best action (the first of equally good ones)"))

@@ -7,10 +7,11 @@ from autograder.checks import check, course, judge
 from autograder.drawing import name_node
 from autograder.games.specs import open_lines_evaluation
 from autograder.grading import strategies
+from autograder.language import N_, _
 from autograder.worker.calls import call, evaluation_argument
 
 OPEN_LINES = open_lines_evaluation()
-SORTED = "the actions sorted best first for the player to move, ties in the game's order"
+SORTED = N_("the actions sorted best first for the player to move, ties in the game's order")
 
 
 @check("center_first: centre, corners, edges on random positions")
@@ -19,7 +20,7 @@ SORTED = "the actions sorted best first for the player to move, ties in the game
 @example(game=course.BLOCK)
 def test_center_first_on_positions(caller, game):
     judge.same_answer(caller.both(call("center_first", game)), judge.shown(game),
-                      "the empty cells: centre, then corners, then edges")
+                      _("the empty cells: centre, then corners, then edges"))
 
 
 @check("center_first: the reference's alpha-beta examines 7,275 nodes with it")
@@ -36,8 +37,9 @@ def test_center_first_saves_nodes(caller):
 def test_evaluation_order_on_trees(caller, case):
     game, evaluation = case
     pair = caller.both(call("evaluation_order", game, evaluation_argument(evaluation)))
-    note = f"Evaluations by node: {scores(game, evaluation)}"
-    judge.same_answer(pair, judge.shown(game, note=note), SORTED)
+    # TRANSLATORS: {scores} is a list such as "B=3, C=-1"
+    note = _("Evaluations by node: {scores}").format(scores=scores(game, evaluation))
+    judge.same_answer(pair, judge.shown(game, note=note), _(SORTED))
 
 
 @check("evaluation_order: tic-tac-toe positions with the open-lines evaluation")
@@ -46,8 +48,8 @@ def test_evaluation_order_on_trees(caller, case):
 @example(game=course.DOUBLE_THREAT)
 def test_evaluation_order_on_positions(caller, game):
     pair = caller.both(call("evaluation_order", game, evaluation_argument(OPEN_LINES)))
-    note = "Evaluated with the course's open-lines evaluation."
-    judge.same_answer(pair, judge.shown(game, note=note), SORTED)
+    note = _("Evaluated with the course's open-lines evaluation.")
+    judge.same_answer(pair, judge.shown(game, note=note), _(SORTED))
 
 
 @check("evaluation_order: the reference's alpha-beta examines the same nodes with it")

@@ -4,6 +4,7 @@ from hypothesis import example, given
 
 from autograder.checks import check, course, judge
 from autograder.grading import strategies
+from autograder.language import _
 from autograder.worker.calls import call
 
 
@@ -14,7 +15,9 @@ def test_rational_response(caller, war):
     for option in war["tree"][war["root"]]:
         pair = caller.both(call("rational_response", None, war["tree"], war["theirs"], option))
         judge.same_answer(pair, judge.shown(war),
-                          f"the competitor's best leaf under {option} (the first of ties)")
+                          # TRANSLATORS: {option} is one of our options, such as baixar_5
+                          _("the competitor's best leaf under {option} (the first of "
+                            "ties)").format(option=option))
 
 
 @check("rational_decision: random price wars with ties and negatives")
@@ -24,7 +27,8 @@ def test_rational_decision(caller, war):
     pair = caller.both(call("rational_decision", None, war["tree"], war["ours"], war["theirs"],
                             war["root"]))
     judge.same_answer(pair, judge.shown(war),
-                      "the option whose rational response leaves us the most (the first of ties)")
+                      _("the option whose rational response leaves us the most (the first of "
+                        "ties)"))
 
 
 @check("guaranteed_decision: random price wars with ties and negatives")
@@ -33,4 +37,4 @@ def test_rational_decision(caller, war):
 def test_guaranteed_decision(caller, war):
     pair = caller.both(call("guaranteed_decision", None, war["tree"], war["ours"], war["root"]))
     judge.same_answer(pair, judge.shown(war),
-                      "the option whose worst leaf for us is best (the first of ties)")
+                      _("the option whose worst leaf for us is best (the first of ties)"))

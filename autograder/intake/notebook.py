@@ -15,6 +15,7 @@ from pathlib import Path
 
 from autograder.contract import MODULE_NAMES
 from autograder.errors import SubmissionError
+from autograder.language import _, number
 
 NOTEBOOK_LIMIT = 32 * 1024 * 1024  # a notebook handed in as a file, outputs and pictures included
 TEST_PREFIX = "test_"  # a test cell's grade_id is "test_<function>"
@@ -82,7 +83,9 @@ def answer_sources(notebook, modules=None):
         if is_answer_cell(cell, modules):
             module = grade_id(cell)
             if module in sources:
-                raise ValueError(f"two answer cells are marked {module!r}; keep one")
+                # TRANSLATORS: {module} is a module's name, quoted, such as 'minimax'
+                raise ValueError(_("two answer cells are marked {module}; keep one").format(
+                    module=repr(module)))
             source = module_source(cell_source(cell))
             sources[module] = source if source.endswith("\n") else source + "\n"
     return sources
@@ -98,9 +101,10 @@ def parse_notebook(data):
     try:
         notebook = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        raise ValueError(f"it is not a notebook ({error})") from None
+        # TRANSLATORS: {error} is what Python's json said, in English
+        raise ValueError(_("it is not a notebook ({error})").format(error=error)) from None
     if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
-        raise ValueError("it is not a notebook (no list of cells)")
+        raise ValueError(_("it is not a notebook (no list of cells)"))
     return notebook
 
 
@@ -140,10 +144,13 @@ def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES):
     path = Path(notebook_path)
     try:
         if path.stat().st_size > NOTEBOOK_LIMIT:
-            raise SubmissionError(f"{path} is over 32 MiB: clear its outputs and hand it in again")
+            raise SubmissionError(_("{path} is over {size} MiB: clear its outputs and hand it in "
+                                    "again").format(path=path,
+                                                    size=number(NOTEBOOK_LIMIT // (1024 * 1024))))
         data = path.read_bytes()
     except OSError as error:
-        raise SubmissionError(f"cannot read {path} ({error.strerror or error})") from None
+        raise SubmissionError(_("cannot read {path} ({error})").format(
+            path=path, error=error.strerror or error)) from None
     return extract_answers(path, data, target_folder, file_limit, modules)
 
 
@@ -156,20 +163,24 @@ def extract_answers(label, data, target_folder, file_limit, modules=MODULE_NAMES
     try:
         sources = answer_sources(parse_notebook(data), modules)
     except ValueError as error:
-        raise SubmissionError(f"{label}: {error}; save it from Jupyter and hand it in "
-                              f"again") from None
+        # TRANSLATORS: {label} names the notebook, {error} says what is wrong with it
+        raise SubmissionError(_("{label}: {error}; save it from Jupyter and hand it in "
+                                "again").format(label=label, error=error)) from None
     except RecursionError:  # json and compile() both recurse: a notebook nested 200,000 deep
-        raise SubmissionError(f"{label} is nested too deeply to be a notebook; save it from "
-                              f"Jupyter and hand it in again") from None
+        raise SubmissionError(_("{label} is nested too deeply to be a notebook; save it from "
+                                "Jupyter and hand it in again").format(label=label)) from None
     if not sources:
-        raise SubmissionError(f"{label} has no answer cells (nbgrader cells named "
-                              f"{', '.join(modules)}): hand in the assignment's notebook "
-                              f"with your code in its answer cells")
+        # TRANSLATORS: {modules} lists the modules' names, such as "minimax, alphabeta"
+        raise SubmissionError(_("{label} has no answer cells (nbgrader cells named {modules}): "
+                                "hand in the assignment's notebook with your code in its answer "
+                                "cells").format(label=label, modules=", ".join(modules)))
     target = Path(target_folder)
     for module, source in sources.items():
         if (target / f"{module}.py").exists():
-            raise SubmissionError(f"{label} answers {module} again: hand in one answer per module")
+            raise SubmissionError(_("{label} answers {module} again: hand in one answer per "
+                                    "module").format(label=label, module=module))
         if len(source.encode("utf-8")) > file_limit:
-            raise SubmissionError(f"{label}: the {module} answer cell is over "
-                                  f"{file_limit // (1024 * 1024)} MiB; submit source code only")
+            raise SubmissionError(_("{label}: the {module} answer cell is over {size} MiB; submit "
+                                    "source code only").format(
+                label=label, module=module, size=number(file_limit // (1024 * 1024))))
     return write_modules(sources, target)

@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.errors import SubmissionError
 from autograder.intake.notebook import extract, extract_answers
+from autograder.language import _, ngettext, number
 from autograder.runner.observations import escaped
 
 MIB = 1024 * 1024
@@ -50,16 +51,19 @@ class _Budget:
     def spend(self, size):
         self.left -= size
         if self.left < 0:
-            raise SubmissionError(f"{self.path} holds over {TOTAL_LIMIT // MIB} MiB; hand in your "
-                                  f"solutions only")
+            # TRANSLATORS: {path} is the submission handed in; {size} a number of MiB
+            raise SubmissionError(_("{path} holds over {size} MiB; hand in your solutions "
+                                    "only").format(path=self.path, size=number(TOTAL_LIMIT // MIB)))
 
 
 def _read_limited(handle, limit, budget, what):
     """Up to `limit` bytes from `handle`, counted against `budget`; SubmissionError past it."""
     data = handle.read(limit + 1)
     if len(data) > limit:
-        raise SubmissionError(f"{what} is over {limit // MIB} MiB; hand in source files, with the "
-                              f"notebooks' outputs cleared")
+        # TRANSLATORS: {what} is a file of the submission; {size} a number of MiB
+        raise SubmissionError(_("{what} is over {size} MiB; hand in source files, with the "
+                                "notebooks' outputs cleared").format(what=what,
+                                                                     size=number(limit // MIB)))
     budget.spend(len(data))
     return data
 
@@ -78,34 +82,45 @@ def _python_files(path, names, files):
         return [n for n in deeper if PurePosixPath(n).parts[0] == folder]
     if len(folders) > 1:  # a folder of submissions, one level above the class folder it should be
         shown = ", ".join(escaped(folder) for folder in sorted(folders)[:3])  # a student's names
-        raise SubmissionError(f"{path} holds solutions in {len(folders)} folders ({shown}), but "
-                              f"one submission has its files on top or in one folder; grade it "
-                              f"as a class, one per folder")
+        # TRANSLATORS: {folders} names up to three of them
+        raise SubmissionError(ngettext(
+            "{path} holds solutions in {count} folder ({folders}), but one submission has its "
+            "files on top or in one folder; grade it as a class, one per folder",
+            "{path} holds solutions in {count} folders ({folders}), but one submission has its "
+            "files on top or in one folder; grade it as a class, one per folder",
+            len(folders)).format(path=path, count=number(len(folders)), folders=shown))
     return []
 
 
 def _check_found(path, names, files):
     if not any(PurePosixPath(n).name in files for n in names):
-        raise SubmissionError(f"{path} holds none of {', '.join(files)}: "
-                              f"hand in the folder (or a zip of it) with your solutions")
+        # TRANSLATORS: {files} lists the assignment's files, such as "minimax.py, alphabeta.py"
+        raise SubmissionError(_("{path} holds none of {files}: hand in the folder (or a zip of "
+                                "it) with your solutions").format(path=path,
+                                                                  files=", ".join(files)))
 
 
 def _check_entries(path, infos):
     """Refuse a zip too big to unpack, or with an entry that escapes its folder or is a link."""
     if len(infos) > ENTRY_LIMIT:
-        raise SubmissionError(f"{path} holds {len(infos)} entries, over {ENTRY_LIMIT}: zip your "
-                              f"solutions folder only")
+        # TRANSLATORS: {limit} is how many entries a zip may hold
+        raise SubmissionError(_("{path} holds {count} entries, over {limit}: zip your solutions "
+                                "folder only").format(path=path, count=len(infos),
+                                                      limit=ENTRY_LIMIT))
     if sum(info.file_size for info in infos) > TOTAL_LIMIT:
-        raise SubmissionError(f"{path} unpacks to over {TOTAL_LIMIT // MIB} MiB: zip your "
-                              f"solutions folder only")
+        raise SubmissionError(_("{path} unpacks to over {size} MiB: zip your solutions folder "
+                                "only").format(path=path, size=number(TOTAL_LIMIT // MIB)))
     for info in infos:
         parts = PurePosixPath(info.filename).parts
         if info.filename.startswith("/") or ".." in parts or ":" in info.filename:
-            raise SubmissionError(f"{path}: the entry {info.filename!r} escapes its folder; "
-                                  f"zip the submission folder itself")
+            # TRANSLATORS: {entry} is the name of a file in the zip, quoted
+            raise SubmissionError(_("{path}: the entry {entry} escapes its folder; zip the "
+                                    "submission folder itself").format(
+                path=path, entry=repr(info.filename)))
         if stat.S_ISLNK(info.external_attr >> 16):
-            raise SubmissionError(f"{path}: the entry {info.filename!r} is a symbolic link; zip "
-                                  f"the files themselves (not with zip -y)")
+            raise SubmissionError(_("{path}: the entry {entry} is a symbolic link; zip the files "
+                                    "themselves (not with zip -y)").format(
+                path=path, entry=repr(info.filename)))
 
 
 def _from_zip(path, target, files):
@@ -125,7 +140,9 @@ def _from_zip(path, target, files):
                     data = _read_limited(handle, FILE_LIMIT, budget, f"{path}: {name!r}")
                 (target / PurePosixPath(name).name).write_bytes(data)
     except UNREADABLE_ZIP as error:
-        raise SubmissionError(f"{path} is not a readable zip file ({error}); zip it again") from None
+        # TRANSLATORS: {error} is what Python's zipfile said, in English
+        raise SubmissionError(_("{path} is not a readable zip file ({error}); zip it "
+                                "again").format(path=path, error=error)) from None
 
 
 def _from_zipped_notebooks(path, archive, names, target, budget, files):
@@ -149,14 +166,17 @@ def _listing(root):
         except OSError as error:
             if depth == 2:
                 continue  # a folder the student cannot read either (as a glob would skip it)
-            raise SubmissionError(f"cannot read {folder} ({error.strerror or error})") from None
+            raise SubmissionError(_("cannot read {path} ({error})").format(
+                path=folder, error=error.strerror or error)) from None
         for entry in entries:
             path = Path(entry.path)
             if entry.is_symlink():
                 if not Path(os.path.realpath(path)).is_relative_to(inside):
-                    raise SubmissionError(
-                        f"{root}: {path.relative_to(root).as_posix()!r} is a link leading "
-                        f"out of the submission; hand in the files themselves, not links")
+                    # TRANSLATORS: {link} is a file's name in the submission, quoted
+                    raise SubmissionError(_(
+                        "{path}: {link} is a link leading out of the submission; hand in the "
+                        "files themselves, not links").format(
+                            path=root, link=repr(path.relative_to(root).as_posix())))
             elif entry.is_dir(follow_symlinks=False) and depth == 1:
                 folders.append((path, 2))
             elif entry.is_file(follow_symlinks=False):
@@ -222,8 +242,8 @@ def stage(path, scratch, files=CONTRACT_FILES):
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
     if path.is_symlink():
-        raise SubmissionError(f"{path} is a symbolic link; hand in the folder or file itself, "
-                              f"not a link to it")
+        raise SubmissionError(_("{path} is a symbolic link; hand in the folder or file itself, "
+                                "not a link to it").format(path=path))
     if path.is_dir():
         _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":
@@ -233,9 +253,10 @@ def stage(path, scratch, files=CONTRACT_FILES):
     elif path.is_file() and path.name in files:
         (target / path.name).write_bytes(_read_file(path, FILE_LIMIT, _Budget(path)))
     elif path.is_file():
-        raise SubmissionError(f"{path} is neither a folder, a zip file, a notebook nor one of "
-                              f"{', '.join(files)}: hand in your solutions folder or a "
-                              f".zip of it")
+        # TRANSLATORS: {files} lists the assignment's files, such as "minimax.py, alphabeta.py"
+        raise SubmissionError(_("{path} is neither a folder, a zip file, a notebook nor one of "
+                                "{files}: hand in your solutions folder or a .zip of it").format(
+            path=path, files=", ".join(files)))
     else:
-        raise SubmissionError(f"no such file or folder: {path}")
+        raise SubmissionError(_("no such file or folder: {path}").format(path=path))
     return target

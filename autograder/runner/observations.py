@@ -11,13 +11,16 @@ from functools import lru_cache
 from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
+from autograder.language import _, ngettext, number
 from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
                                      evaluations, first_printed)
 
 NO_ANSWER = object()
 QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
-TOO_DEEP = (f"returned a value nested too deeply (more than {ANSWER_DEPTH} levels of lists); "
-            f"return a plain value")
+# The kinds of problem that stop every call of a function alike, whatever its input: reports say
+# them once per function (results.CheckResult.whole_function). Kept apart from the sentence, which
+# reads otherwise in every language.
+MISSING, UNIMPORTABLE, NOT_IMPLEMENTED = "missing", "unimportable", "not implemented"
 
 
 class TraceRejected(ValueError):
@@ -31,7 +34,10 @@ def brief(text):
     text = str(text)
     if len(text) <= QUOTE_LIMIT:
         return text
-    return f"{text[:QUOTE_LIMIT]}... ({len(text):,} characters)"
+    # TRANSLATORS: after the start of a long text quoted, cut short
+    cut = ngettext("({count} character)", "({count} characters)", len(text)).format(
+        count=number(len(text)))
+    return f"{text[:QUOTE_LIMIT]}... {cut}"
 
 
 def quoted(value):
@@ -54,6 +60,9 @@ class Observation:
     trace: tuple | None = None   # the examined nodes' encoded paths, in order
     evaluated: tuple | None = None  # the positions its evaluation judged, each once, likewise
     problem: str | None = None   # why there is no usable answer, in words for the student
+    whole_function: str = ""     # the problem's kind when it stops every call (MISSING...)
+    raised: str = ""             # the type of the exception the call raised, if it raised one
+    unquoted: str | None = None  # the problem as a hidden check may say it (see describe_problem)
     seconds: float = 0.0         # as measured by whoever ran the call
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
@@ -65,34 +74,69 @@ class Observation:
         return self.problem is None and self.answer is not NO_ANSWER
 
 
-def describe_exception(info):
-    text = f"raised {brief(info.get('exception', 'an exception'))}"
-    if info.get("message"):
+def too_deep():
+    return ngettext("returned a value nested too deeply (more than {count} level of lists); "
+                    "return a plain value",
+                    "returned a value nested too deeply (more than {count} levels of lists); "
+                    "return a plain value", ANSWER_DEPTH).format(count=number(ANSWER_DEPTH))
+
+
+def describe_exception(info, quoting=True):
+    """The exception a worker reported, where it was raised and, when `quoting`, its message."""
+    if "exception" in info:
+        # TRANSLATORS: {exception} is the exception's type, as Python names it (ValueError)
+        text = _("raised {exception}").format(exception=brief(info["exception"]))
+    else:
+        text = _("raised an exception")
+    if quoting and info.get("message"):
         text += f": {brief(info['message'])}"
     where = info.get("where")
     if where:
-        text += (f"\n  at {brief(where.get('file'))}, line {brief(where.get('line'))}: "
-                 f"{brief(where.get('code', ''))}")
+        # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
+        text += "\n  " + _("at {file}, line {line}: {code}").format(
+            file=brief(where.get("file")), line=brief(where.get("line")),
+            code=brief(where.get("code", "")))
     return text
 
 
-def describe_problem(problem):
+def describe_problem(problem, quoting=True):
+    """The problem a worker reported, as a sentence that follows the function's name. Without
+    `quoting`, as a hidden check may say it: the message of an exception the call raised may quote
+    the input, so only its type and the student's line where it was raised stay (an import's
+    does not depend on the input)."""
     if "too_deep" in problem:
-        return TOO_DEEP
+        return too_deep()
     if "missing_module" in problem:
-        return f"is missing: the submission has no {brief(problem['missing_module'])}"
+        # TRANSLATORS: follows the function's name; {module} is a file, such as minimax.py
+        return _("is missing: the submission has no {module}").format(
+            module=brief(problem["missing_module"]))
     if "missing_function" in problem:
-        return (f"is missing: {brief(problem['module'])} defines no function "
-                f"{brief(problem['missing_function'])}")
+        # TRANSLATORS: follows the function's name; {module} is a file, such as minimax.py
+        return _("is missing: {module} defines no function {function}").format(
+            module=brief(problem["module"]), function=brief(problem["missing_function"]))
     if "import_error" in problem:
-        return f"could not run: {brief(problem['module'])} failed to import, it " + \
-            describe_exception(problem["import_error"])
+        # TRANSLATORS: follows the function's name; {exception} is "raised ValueError: ..."
+        return _("could not run: {module} failed to import, it {exception}").format(
+            module=brief(problem["module"]), exception=describe_exception(problem["import_error"]))
     if "raised" in problem:
         info = problem["raised"]
         if info.get("exception") == "NotImplementedError":
-            return "is not implemented yet (it raised NotImplementedError)"
-        return describe_exception(info)
+            # TRANSLATORS: follows the function's name
+            return _("is not implemented yet (it raised NotImplementedError)")
+        return describe_exception(info, quoting)
     raise ValueError("unknown problem")
+
+
+def problem_kind(problem):
+    """MISSING, UNIMPORTABLE or NOT_IMPLEMENTED for a problem a worker reported that stops every
+    call of the function, else ""."""
+    if "missing_module" in problem or "missing_function" in problem:
+        return MISSING
+    if "import_error" in problem:
+        return UNIMPORTABLE
+    if problem.get("raised", {}).get("exception") == "NotImplementedError":
+        return NOT_IMPLEMENTED
+    return ""
 
 
 def from_reply(reply, seconds, call, known_trace=None):
@@ -105,7 +149,8 @@ def from_reply(reply, seconds, call, known_trace=None):
         return replace(observation, printed=printed[0], printed_lines=printed[1],
                        used_random=reply.get("used_random") is True)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return Observation(problem="sent the grader a reply it could not read", seconds=seconds)
+        return Observation(problem=_("sent the grader a reply it could not read"),
+                           seconds=seconds)
 
 
 def printed_output(printed):
@@ -125,16 +170,29 @@ def describe_printed(observation):
     if not total:
         return ""
     lines = observation.printed.removesuffix("\n").split("\n")
-    heading = f"Your code printed {total:,} line{'s' if total != 1 else ''} during this call"
     if len(lines) < total:
-        heading += f"; here are the first {len(lines)} ({total - len(lines):,} more not shown)"
-    return heading + ":\n" + "\n".join(f"  | {escaped(line)}" for line in lines)
+        # TRANSLATORS: {shown} lines are quoted below, {left} are not
+        heading = ngettext("Your code printed {count} line during this call; here are the first "
+                           "{shown} ({left} more not shown):",
+                           "Your code printed {count} lines during this call; here are the first "
+                           "{shown} ({left} more not shown):", total).format(
+            count=number(total), shown=number(len(lines)), left=number(total - len(lines)))
+    else:
+        heading = ngettext("Your code printed {count} line during this call:",
+                           "Your code printed {count} lines during this call:", total).format(
+            count=number(total))
+    return heading + "\n" + "\n".join(f"  | {escaped(line)}" for line in lines)
 
 
 def _from_reply(reply, seconds, call, known_trace):
     try:
         if "problem" in reply:
-            return Observation(problem=describe_problem(reply["problem"]), seconds=seconds)
+            problem = reply["problem"]
+            return Observation(problem=describe_problem(problem),
+                               unquoted=describe_problem(problem, quoting=False),
+                               whole_function=problem_kind(problem),
+                               raised=brief(problem.get("raised", {}).get("exception", "")),
+                               seconds=seconds)
         data = reply["observation"]
         if ("trace" in data) != bool(call.get("trace")):
             raise ValueError("a trace where none was asked for, or none where one was")
@@ -142,7 +200,7 @@ def _from_reply(reply, seconds, call, known_trace):
             raise ValueError("evaluations where none were handed over, or none where one was")
         answer = data.get("answer", NO_ANSWER)
         if depth(answer) > ANSWER_DEPTH:
-            return Observation(problem=TOO_DEEP, seconds=seconds)
+            return Observation(problem=too_deep(), seconds=seconds)
         return Observation(answer=answer, answer_type=brief(data["type"]),
                            trace=checked_trace(data["trace"], call["game"], known_trace)
                            if "trace" in data else None,
@@ -180,21 +238,26 @@ def checked_trace(text, spec, known=None):
         raise ValueError("malformed trace")
     nodes, entries = _node_count(spec), text.count("\n")
     if entries > nodes:
-        raise TraceRejected(f"sent a trace of {entries:,} nodes, more than the game has ({nodes:,} "
-                            f"at most): the game records each node once, so this trace did not "
-                            f"come from it")
+        # TRANSLATORS: {nodes} is how many nodes the game has at most
+        raise TraceRejected(ngettext(
+            "sent a trace of {count} node, more than the game has ({nodes} at most): the game "
+            "records each node once, so this trace did not come from it",
+            "sent a trace of {count} nodes, more than the game has ({nodes} at most): the game "
+            "records each node once, so this trace did not come from it", entries).format(
+                count=number(entries), nodes=number(nodes)))
     trace = decode_trace(text)
     if trace == known:
         return known
     if len(set(trace)) != len(trace):
-        raise TraceRejected("sent a trace that lists a node twice; the game records each node "
-                            "once, so this trace did not come from it")
+        raise TraceRejected(_("sent a trace that lists a node twice; the game records each node "
+                              "once, so this trace did not come from it"))
     if known is None or not set(trace) <= set(known):
         bad = _first_stranger(spec, trace)
         if bad is not None:
-            raise TraceRejected(f"asked the game about a state that is not a node of the game "
-                                f"(the path {moves(decode_path(bad))}); use only the states that "
-                                f"game.initial and game.result give")
+            # TRANSLATORS: {path} is the moves from the root, such as [0, 2]
+            raise TraceRejected(_("asked the game about a state that is not a node of the game "
+                                  "(the path {path}); use only the states that game.initial and "
+                                  "game.result give").format(path=moves(decode_path(bad))))
     return trace
 
 

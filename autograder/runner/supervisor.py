@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 from autograder.contract import MODULES
-from autograder.runner.observations import TOO_DEEP, Observation, brief, from_reply
+from autograder.runner.observations import Observation, brief, from_reply, too_deep
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
 
@@ -280,13 +280,13 @@ def decode_reply(line):
     more lists, dicts or strings than CONTAINER_LIMIT, and when it nests deeper than answers may
     or json can."""
     if b"[" * (ANSWER_DEPTH + 1) in line:  # what json would recurse through, found first
-        raise ReplyRejected(TOO_DEEP)
+        raise ReplyRejected(too_deep())
     if sum(map(line.count, (b"[", b"{", b'"'))) > CONTAINER_LIMIT:
         raise ReplyRejected(TOO_LARGE)
     try:
         return decode_message(line)
     except RecursionError:
-        raise ReplyRejected(TOO_DEEP) from None
+        raise ReplyRejected(too_deep()) from None
     except ValueError:
         return {}
 

@@ -9,6 +9,7 @@ from autograder.games import TicTacToe
 from autograder.games.specs import board_spec
 from autograder.games.tictactoe import open_lines
 from autograder.grading import strategies
+from autograder.language import _
 from autograder.runner.observations import is_number
 from autograder.worker.calls import call
 
@@ -21,7 +22,7 @@ def symmetries(board):
     """The board's 8 images under turns and reflections, itself first."""
     images = []
     for mirrored in (board, "".join(board[i] for i in MIRROR)):
-        for _ in range(4):
+        for _turn in range(4):
             images.append(mirrored)
             mirrored = "".join(mirrored[i] for i in TURN)
     return images
@@ -54,8 +55,8 @@ def scored(caller, board):
     shown = judge.shown(game, smallest=False)
     judge.require_answer(pair.function, pair.got, shown, pair.call)
     if not is_number(pair.got.answer):
-        raise CheckFailed(f"open_lines_evaluation returned {as_returned(pair.got)}, not a number",
-                          shown=shown)
+        raise CheckFailed(_("open_lines_evaluation returned {answer}, not a number").format(
+            answer=as_returned(pair.got)), shown=shown)
     return pair.got.answer
 
 
@@ -65,9 +66,11 @@ def test_open_lines_after_the_first_move(caller):
         board = " " * cell + "X" + " " * (8 - cell)
         mine = scored(caller, board)
         if mine != score:
-            raise CheckFailed(f"open_lines_evaluation returned {mine!r} after X plays cell "
-                              f"{cell}, where the lesson's figure is {score}",
-                              shown=judge.shown(board_spec(board), smallest=False))
+            # TRANSLATORS: {cell} is a cell's number, 0 to 8; {score} the lesson's figure for it
+            raise CheckFailed(_("open_lines_evaluation returned {answer} after X plays cell "
+                                "{cell}, where the lesson's figure is {score}").format(
+                answer=repr(mine), cell=cell, score=score),
+                shown=judge.shown(board_spec(board), smallest=False))
 
 
 @check("open_lines_evaluation: the same under the board's 8 symmetries")
@@ -77,10 +80,11 @@ def test_open_lines_symmetries(caller, board):
     for image in symmetries(board)[1:]:
         theirs = scored(caller, image)
         if theirs != mine:
-            raise CheckFailed(f"open_lines_evaluation gives this position {mine!r} but its turned "
-                              f"or mirrored image {theirs!r}: the same position, "
-                              f"seen otherwise, must score the same", shown=judge.shown(
-                                  board_spec(board), note=f"Its image: {image!r}."))
+            raise CheckFailed(_("open_lines_evaluation gives this position {mine} but its "
+                                "turned or mirrored image {theirs}: the same position, seen "
+                                "otherwise, must score the same").format(
+                mine=repr(mine), theirs=repr(theirs)), shown=judge.shown(
+                    board_spec(board), note=_("Its image: {board}.").format(board=repr(image))))
 
 
 @check("open_lines_evaluation: negated when X and O swap")
@@ -88,10 +92,11 @@ def test_open_lines_symmetries(caller, board):
 def test_open_lines_players_swapped(caller, board):
     mine, theirs = scored(caller, board), scored(caller, swapped(board))
     if theirs != -mine:
-        raise CheckFailed(f"open_lines_evaluation gives this position {mine!r} and the same "
-                          f"position with X and O swapped {theirs!r}, not {-mine!r}",
-                          shown=judge.shown(board_spec(board),
-                                            note=f"Swapped: {swapped(board)!r}."))
+        raise CheckFailed(_("open_lines_evaluation gives this position {mine} and the same "
+                            "position with X and O swapped {theirs}, not {negated}").format(
+            mine=repr(mine), theirs=repr(theirs), negated=repr(-mine)),
+            shown=judge.shown(board_spec(board),
+                              note=_("Swapped: {board}.").format(board=repr(swapped(board)))))
 
 
 @check("open_lines_evaluation: every won game beyond every position still in play")
@@ -102,10 +107,16 @@ def test_open_lines_scale(caller, won, playing):
     winner = "X" if TicTacToe(won).utility(TicTacToe(won).initial) > 0 else "O"
     win, other = scored(caller, won), scored(caller, playing)
     if (win <= other) if winner == "X" else (win >= other):
+        rule = (_("open_lines_evaluation scores a game {winner} has won {win}, and a position "
+                  "still in play {other}: a won game must score above every position still in "
+                  "play, or the search prefers a promise to a win; scale the finished games' "
+                  "utility (e.g. +100 and -100)") if winner == "X" else
+                _("open_lines_evaluation scores a game {winner} has won {win}, and a position "
+                  "still in play {other}: a won game must score below every position still in "
+                  "play, or the search prefers a promise to a win; scale the finished games' "
+                  "utility (e.g. +100 and -100)"))
         raise CheckFailed(
-            f"open_lines_evaluation scores a game {winner} has won {win!r}, and a position still "
-            f"in play {other!r}: a won game must score {'above' if winner == 'X' else 'below'} "
-            f"every position still in play, or the search prefers a promise to a win; scale the "
-            f"finished games' utility (e.g. +100 and -100)",
+            rule.format(winner=winner, win=repr(win), other=repr(other)),
             shown=judge.shown(board_spec(won), smallest=False,
-                              note=f"The position still in play: {playing!r}."))
+                              note=_("The position still in play: {board}.").format(
+                                  board=repr(playing))))

@@ -10,6 +10,7 @@ from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
                                     open_windows_evaluation, table_evaluation)
 from autograder.grading import strategies
+from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import exactly_equal, quoted
 from autograder.worker.calls import call, evaluation_argument, order_argument
 
@@ -22,9 +23,9 @@ CONNECT_FOUR = [connect_four_spec(EMPTY_BOARD), connect_four_spec(" " * 3 + "X" 
 OPEN_WINDOWS = evaluation_argument(open_windows_evaluation())
 
 
-ORDER_NOTES = {"reversed": " Each node's actions are searched in reverse order.",
-               "shuffled": " Each node's actions are searched in the order the given order "
-                           "function returns (a fixed shuffle per node)."}
+ORDER_NOTES = {"reversed": N_("Each node's actions are searched in reverse order."),
+               "shuffled": N_("Each node's actions are searched in the order the given order "
+                              "function returns (a fixed shuffle per node).")}
 
 
 def optional_order(order):
@@ -32,11 +33,21 @@ def optional_order(order):
     return [order_argument(order)] if order else []
 
 
+def value_at(depth):
+    return _("the heuristic value at depth {depth}").format(depth=depth)
+
+
+def best_action_at(depth):
+    return _("the best action by the heuristic value at depth {depth}").format(depth=depth)
+
+
 def cut_off(game, evaluation, depth, order=None):
     """The input shown: the tree, the depth and the evaluation, by the nodes' names."""
     scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
-    return judge.shown(game, note=f"The search is cut off at depth {depth}; the evaluation "
-                                  f"gives {scores}.{ORDER_NOTES[order['kind']] if order else ''}")
+    # TRANSLATORS: {scores} is a list such as "B 5, C 1, D 7"
+    note = _("The search is cut off at depth {depth}; the evaluation gives {scores}.").format(
+        depth=depth, scores=scores)
+    return judge.shown(game, note=f"{note} {_(ORDER_NOTES[order['kind']])}" if order else note)
 
 
 @check("heuristic_value: values at every cut-off depth on random trees")
@@ -47,7 +58,7 @@ def test_heuristic_value_on_trees(caller, case):
     game, evaluation, depth = case
     judge.same_answer(caller.both(call("heuristic_value", game, depth,
                                        evaluation_argument(evaluation))),
-                      cut_off(game, evaluation, depth), f"the heuristic value at depth {depth}")
+                      cut_off(game, evaluation, depth), value_at(depth))
 
 
 @check("heuristic_value: meets the window rule under any window")
@@ -84,10 +95,11 @@ def test_heuristic_value_evaluations(caller, case):
 def test_heuristic_value_tictactoe(caller):
     for game in course.POSITIONS:
         for depth in (1, 2, 3):
-            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
-                                                            f"course's open-lines evaluation.")
+            shown = judge.shown(game, smallest=False, note=_(
+                "Cut off at depth {depth}, with the course's open-lines evaluation.").format(
+                    depth=depth))
             pair = caller.both(call("heuristic_value", game, depth, OPEN_LINES))
-            judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
+            judge.same_answer(pair, shown, value_at(depth))
             judge.same_trace(pair, game, shown)
 
 
@@ -95,10 +107,10 @@ def test_heuristic_value_tictactoe(caller):
 def test_heuristic_value_connect_four(caller):
     for game in CONNECT_FOUR:
         for depth in (2, 3, 4, 5):
-            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
-                                                            f"open windows evaluation.")
+            shown = judge.shown(game, smallest=False, note=_(
+                "Cut off at depth {depth}, with the open windows evaluation.").format(depth=depth))
             pair = caller.both(call("heuristic_value", game, depth, OPEN_WINDOWS))
-            judge.same_answer(pair, shown, f"the heuristic value at depth {depth}")
+            judge.same_answer(pair, shown, value_at(depth))
             judge.same_trace(pair, game, shown)
 
 
@@ -113,7 +125,7 @@ def test_heuristic_decision_on_trees(caller, case, order):
         pair = caller.both(call("heuristic_decision", rooted, depth,
                                 evaluation_argument(evaluation), *optional_order(order)))
         judge.same_answer(pair, cut_off(rooted, evaluation, depth, order),
-                          f"the best action by the heuristic value at depth {depth}")
+                          best_action_at(depth))
 
 
 @check("heuristic_decision: examines the reference's nodes")
@@ -131,10 +143,11 @@ def test_heuristic_decision_nodes(caller, case, order):
 def test_heuristic_decision_tictactoe(caller):
     for game in [*course.POSITIONS, *course.O_POSITIONS]:
         for depth in (1, 2, 3):
-            shown = judge.shown(game, smallest=False, note=f"Cut off at depth {depth}, with the "
-                                                            f"course's open-lines evaluation.")
+            shown = judge.shown(game, smallest=False, note=_(
+                "Cut off at depth {depth}, with the course's open-lines evaluation.").format(
+                    depth=depth))
             judge.same_answer(caller.both(call("heuristic_decision", game, depth, OPEN_LINES)),
-                              shown, f"the best action by the heuristic value at depth {depth}")
+                              shown, best_action_at(depth))
 
 
 def deepened(pair, shown):
@@ -142,8 +155,8 @@ def deepened(pair, shown):
     judge.require_answer(pair.function, pair.got, shown, pair.call)
     answer = pair.got.answer
     if type(answer) is not list or len(answer) != 2 or type(answer[1]) is not list:
-        raise CheckFailed(f"iterative_deepening_decision returned {judge.as_returned(pair.got)}, "
-                          f"not [decision, orders]", shown=shown)
+        raise CheckFailed(_("iterative_deepening_decision returned {answer}, not [decision, "
+                            "orders]").format(answer=judge.as_returned(pair.got)), shown=shown)
     return answer
 
 
@@ -152,7 +165,8 @@ def deepening_case(caller, case):
     game, evaluation, depth = case
     depth = max(depth, 1)
     scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
-    shown = judge.shown(game, note=f"Deepened to depth {depth}; the evaluation gives {scores}.")
+    shown = judge.shown(game, note=_("Deepened to depth {depth}; the evaluation gives "
+                                     "{scores}.").format(depth=depth, scores=scores))
     return caller.both(call("iterative_deepening_decision", game, depth,
                             evaluation_argument(evaluation))), shown
 
@@ -162,10 +176,11 @@ def deepening_case(caller, case):
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
 def test_iterative_deepening_decision(caller, case):
     pair, shown = deepening_case(caller, case)
-    decision, _ = deepened(pair, shown)
+    decision, _orders = deepened(pair, shown)
     if not exactly_equal(decision, pair.want.answer[0]):
-        raise CheckFailed(f"iterative_deepening_decision decided {quoted(decision)}, but the "
-                          f"last pass decides {pair.want.answer[0]!r}", shown=shown)
+        raise CheckFailed(_("iterative_deepening_decision decided {answer}, but the last pass "
+                            "decides {want}").format(answer=quoted(decision),
+                                                     want=repr(pair.want.answer[0])), shown=shown)
 
 
 @check("iterative_deepening_decision: each pass orders the root best first by the pass before")
@@ -173,16 +188,20 @@ def test_iterative_deepening_decision(caller, case):
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
 def test_iterative_deepening_orders(caller, case):
     pair, shown = deepening_case(caller, case)
-    _, orders = deepened(pair, shown)
-    for number, (mine, theirs) in enumerate(zip(orders, pair.want.answer[1]), 1):
+    _decision, orders = deepened(pair, shown)
+    for step, (mine, theirs) in enumerate(zip(orders, pair.want.answer[1]), 1):
         if not exactly_equal(mine, theirs):
-            raise CheckFailed(f"iterative_deepening_decision's pass {number} searched the root's "
-                              f"actions in the order {quoted(mine)}, where the pass before "
-                              f"ranks them {theirs}: best first, equal values in their order",
-                              shown=shown)
+            # TRANSLATORS: {order} is the student's order of the actions, {theirs} the right one
+            raise CheckFailed(_("iterative_deepening_decision's pass {step} searched the root's "
+                                "actions in the order {order}, where the pass before ranks them "
+                                "{theirs}: best first, equal values in their order").format(
+                step=step, order=quoted(mine), theirs=theirs), shown=shown)
     if len(orders) != len(pair.want.answer[1]):
-        raise CheckFailed(f"iterative_deepening_decision made {len(orders)} passes, not "
-                          f"{len(pair.want.answer[1])} (depths 1 to the given one)", shown=shown)
+        raise CheckFailed(ngettext("iterative_deepening_decision made {count} pass, not {want} "
+                                   "(depths 1 to the given one)",
+                                   "iterative_deepening_decision made {count} passes, not {want} "
+                                   "(depths 1 to the given one)", len(orders)).format(
+            count=number(len(orders)), want=number(len(pair.want.answer[1]))), shown=shown)
 
 
 @check("iterative_deepening_decision: examines the reference's nodes, pass after pass")
@@ -190,4 +209,4 @@ def test_iterative_deepening_orders(caller, case):
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
 def test_iterative_deepening_nodes(caller, case):
     pair, shown = deepening_case(caller, case)
-    judge.same_trace(pair, case[0], shown, "iterative deepening")
+    judge.same_trace(pair, case[0], shown, N_("iterative deepening"))

@@ -8,12 +8,13 @@ from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
 from autograder.games import TreeGame
 from autograder.games.specs import tree_spec
+from autograder.language import _, ngettext, number
 from autograder.worker.calls import call
 
 MOST_NODES, MOST_LEVELS = 40, 6  # a tree the feedback can draw, as the generated ones are
 
 
-def number(value):
+def finite(value):
     return type(value) in (int, float) and math.isfinite(value)
 
 
@@ -25,15 +26,16 @@ def tree_paths(tree):
         path, node = pending.pop()
         found.append((path, type(node) is not list))
         if len(found) > MOST_NODES or len(path) > MOST_LEVELS:
-            raise CheckFailed(f"horizon_example's tree has more than {MOST_NODES} nodes or "
-                              f"{MOST_LEVELS} levels below the root; a smaller one shows the "
-                              f"effect as well")
+            raise CheckFailed(_("horizon_example's tree has more than {nodes} nodes or {levels} "
+                                "levels below the root; a smaller one shows the effect as "
+                                "well").format(nodes=number(MOST_NODES),
+                                               levels=number(MOST_LEVELS)))
         if type(node) is list and node:
             pending += [(path + (index,), child) for index, child in reversed(list(
                 enumerate(node)))]
-        elif not number(node):
-            raise CheckFailed("horizon_example's tree must be nested lists, each non-empty, whose "
-                              "leaves are numbers")
+        elif not finite(node):
+            raise CheckFailed(_("horizon_example's tree must be nested lists, each non-empty, "
+                                "whose leaves are numbers"))
     return found
 
 
@@ -41,18 +43,23 @@ def built(answer):
     """The game spec, the scores by path and the depth `answer` describes; CheckFailed, saying
     what to fix, for anything else."""
     if type(answer) is not list or len(answer) != 3:
-        raise CheckFailed("horizon_example must return [tree, evaluation, depth]")
+        raise CheckFailed(_("horizon_example must return [tree, evaluation, depth]"))
     tree, evaluation, depth = answer
     nodes = dict(tree_paths(tree))
     height = max(len(path) for path, leaf in nodes.items() if leaf)
     if type(evaluation) is not list or not all(
             type(entry) is list and len(entry) == 2 and type(entry[0]) is list
-            and tuple(entry[0]) in nodes and number(entry[1]) for entry in evaluation):
-        raise CheckFailed("horizon_example's evaluation must be a list of [path, score] pairs, "
-                          "each path a list of child indices naming a node of the tree")
+            and tuple(entry[0]) in nodes and finite(entry[1]) for entry in evaluation):
+        raise CheckFailed(_("horizon_example's evaluation must be a list of [path, score] pairs, "
+                            "each path a list of child indices naming a node of the tree"))
     if type(depth) is not int or not 1 <= depth < height:
-        raise CheckFailed(f"horizon_example's depth must be a whole number from 1 to {height - 1}"
-                          f" (below the tree's {height} levels), not {depth!r}")
+        # TRANSLATORS: {most} is one less than {height}, the tree's levels
+        raise CheckFailed(ngettext("horizon_example's depth must be a whole number from 1 to "
+                                   "{most} (below the tree's {height} level), not {depth}",
+                                   "horizon_example's depth must be a whole number from 1 to "
+                                   "{most} (below the tree's {height} levels), not {depth}",
+                                   height).format(most=height - 1, height=height,
+                                                  depth=repr(depth)))
     return tree_spec(tree), {tuple(path): score for path, score in evaluation}, depth, height
 
 
@@ -69,13 +76,18 @@ def test_horizon_example(caller):
     evaluate = lambda state: scores.get(state.path, 0)  # noqa: E731
     cut, whole = (decide(tree, tree.initial, levels, evaluate) for levels in (depth, height))
     if cut == whole:
-        raise CheckFailed(
-            f"horizon_example: cut off at depth {depth}, the search decides "
-            f"{name_node(game, (cut,))}, as minimax does on the whole tree, so it shows no "
-            f"horizon effect: let the evaluation at the cut-off favour a move whose loss comes "
-            f"only after it.", shown=judge.shown(game, smallest=False, note=evaluated(game, scores)))
+        # TRANSLATORS: {node} is the child of the root the search decides on
+        raise CheckFailed(_(
+            "horizon_example: cut off at depth {depth}, the search decides {node}, as minimax "
+            "does on the whole tree, so it shows no horizon effect: let the evaluation at the "
+            "cut-off favour a move whose loss comes only after it.").format(
+                depth=depth, node=name_node(game, (cut,))),
+            shown=judge.shown(game, smallest=False, note=evaluated(game, scores)))
 
 
 def evaluated(game, scores):
     named = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in scores.items())
-    return f"The evaluation gives {named or 'no node a score'} (0 for any other)."
+    if not named:
+        return _("The evaluation gives no node a score (0 for any other).")
+    # TRANSLATORS: {scores} is a list such as "B 5, C 1"
+    return _("The evaluation gives {scores} (0 for any other).").format(scores=named)

@@ -4,6 +4,7 @@ from hypothesis import example, given
 
 from autograder.checks import check, course, judge
 from autograder.grading import strategies
+from autograder.language import _
 from autograder.worker.calls import call
 
 
@@ -18,7 +19,9 @@ def mover_value(caller, game):
 def test_negamax_value_on_trees(caller, game):
     for rooted in strategies.both_roots(game):
         judge.same_answer(caller.both(call("negamax_value", rooted)), judge.shown(rooted),
-                          f"the value for {rooted['root']}, who moves at the root")
+                          # TRANSLATORS: {player} is MAX or MIN
+                          _("the value for {player}, who moves at the root").format(
+                              player=rooted["root"]))
 
 
 @check("negamax_value: meets the window rule under any window")
@@ -30,8 +33,8 @@ def test_negamax_value_window_rule(caller, case):
     for rooted in strategies.both_roots(game):
         judge.window_rule(caller.both(call("negamax_value", rooted, alpha, beta)),
                           mover_value(caller, rooted), alpha, beta, judge.shown(
-                              rooted, note=f"The window is in the values of {rooted['root']}, "
-                                           f"who moves at the root."))
+                              rooted, note=_("The window is in the values of {player}, who "
+                                             "moves at the root.").format(player=rooted["root"])))
 
 
 @check("negamax_value: examines alpha-beta's nodes")
@@ -42,5 +45,5 @@ def test_negamax_value_nodes(caller, case):
     game, (alpha, beta) = case
     for rooted in strategies.both_roots(game):
         judge.same_trace(caller.both(call("negamax_value", rooted, alpha, beta)), rooted,
-                         judge.shown(rooted, note=f"The search starts with alpha={alpha}, "
-                                                  f"beta={beta}."))
+                         judge.shown(rooted, note=_("The search starts with alpha={alpha}, "
+                                                    "beta={beta}.").format(alpha=alpha, beta=beta)))

@@ -6,6 +6,7 @@ from autograder.checks import check, course, judge
 from autograder.drawing import name_node
 from autograder.games.specs import noisy_positions, table_evaluation, tree_spec
 from autograder.grading import strategies
+from autograder.language import N_, _
 from autograder.worker.calls import call, evaluation_argument, quiet_argument
 
 # The textbook tree cut off at depth 1, judged 5, 9, 1 at B, C, D, with C noisy: worth 5, not 9.
@@ -24,9 +25,13 @@ def searched(case):
     """The call of quiescence_value on `case`, and the input a failure shows."""
     game, evaluation, depth, noisy = case
     scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
-    named = ", ".join(name_node(game, path) for path in noisy["paths"]) or "none"
-    shown = judge.shown(game, note=f"The search is cut off at depth {depth}; the evaluation gives "
-                                   f"{scores} (0 for any other); the noisy positions: {named}.")
+    named = ", ".join(name_node(game, path) for path in noisy["paths"])
+    # TRANSLATORS: {scores} is a list such as "B 5, C 9", {noisy} one of nodes such as "C, D"
+    note = (_("The search is cut off at depth {depth}; the evaluation gives {scores} (0 for any "
+              "other); the noisy positions: {noisy}.") if named else
+            _("The search is cut off at depth {depth}; the evaluation gives {scores} (0 for any "
+              "other); the noisy positions: none."))
+    shown = judge.shown(game, note=note.format(depth=depth, scores=scores, noisy=named))
     return call("quiescence_value", game, depth, evaluation_argument(evaluation),
                 quiet_argument(noisy)), shown
 
@@ -38,7 +43,7 @@ def searched(case):
 @example(case=NOISY_BELOW)
 def test_quiescence_value_on_trees(caller, case):
     made, shown = searched(case)
-    judge.same_answer(caller.both(made), shown, "the value searched on while noisy")
+    judge.same_answer(caller.both(made), shown, _("the value searched on while noisy"))
 
 
 @check("quiescence_value: examines the reference's nodes, on past the cut-off while noisy")
@@ -46,4 +51,4 @@ def test_quiescence_value_on_trees(caller, case):
 @example(case=TEXTBOOK_CASE)
 def test_quiescence_value_nodes(caller, case):
     made, shown = searched(case)
-    judge.same_trace(caller.both(made), case[0], shown, "the quiescence search")
+    judge.same_trace(caller.both(made), case[0], shown, N_("the quiescence search"))

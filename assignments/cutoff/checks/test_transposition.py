@@ -6,6 +6,7 @@ from autograder.checks import check, course, judge
 from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
 from autograder.grading import strategies
+from autograder.language import _, ngettext, number
 from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, call, decode_path, state_at
 
@@ -18,27 +19,47 @@ def each_position_once(pair, spec, shown):
     mine, theirs = pair.got.trace, pair.want.trace
     if mine == theirs:
         return
-    counts = (f"your search examined {len(mine):,} nodes where a search that examines each "
-              f"position once examines {len(theirs):,}")
+    counts = ngettext("your search examined {count} node where a search that examines each "
+                      "position once examines {theirs}",
+                      "your search examined {count} nodes where a search that examines each "
+                      "position once examines {theirs}", len(mine)).format(
+        count=number(len(mine)), theirs=number(len(theirs)))
     game, first = build_game(spec), {}
     diagnosis = judge.diagnosed(pair)
     for key in mine:
         path = decode_path(key)
         position = game.key(state_at(game, path))
         if position in first:
-            raise CheckFailed(f"{pair.function}: {counts}; it examined "
-                              f"{name_node(spec, path)}, a position it had already examined as "
-                              f"{name_node(spec, first[position])}: look each position up in the "
-                              f"table before asking the game about it.", diagnosis, shown=shown,
+            # TRANSLATORS: {node} and {first} are two nodes' names, the same position
+            again = _("it examined {node}, a position it had already examined as {first}: look "
+                      "each position up in the table before asking the game about it").format(
+                node=name_node(spec, path), first=name_node(spec, first[position]))
+            raise CheckFailed(f"{pair.function}: {counts}; {again}.", diagnosis, shown=shown,
                               cause=diagnosis)
         first[position] = path
     step = first_difference(mine, theirs)
-    where = (f"then your search examined {name_node(spec, decode_path(mine[step]))}"
-             if step < len(mine) else "then your search stopped")
-    expected = (f" where the reference examines {name_node(spec, decode_path(theirs[step]))}"
-                if step < len(theirs) else "")
-    raise CheckFailed(f"{pair.function}: {counts}; the first {step:,} nodes agree; {where}"
-                      f"{expected}.", diagnosis, shown=shown, cause=diagnosis)
+    raise CheckFailed(f"{pair.function}: {counts}; {parted(spec, step, mine, theirs)}.",
+                      diagnosis, shown=shown, cause=diagnosis)
+
+
+def parted(spec, step, mine, theirs):
+    """Where the two traces part, at `step`: one of them may stop there."""
+    if step == len(mine):
+        detail = ngettext("the first {count} node agrees; then your search stopped where the "
+                          "reference examines {theirs}",
+                          "the first {count} nodes agree; then your search stopped where the "
+                          "reference examines {theirs}", step)
+    elif step == len(theirs):
+        detail = ngettext("the first {count} node agrees; then your search examined {mine}",
+                          "the first {count} nodes agree; then your search examined {mine}", step)
+    else:
+        detail = ngettext("the first {count} node agrees; then your search examined {mine} where "
+                          "the reference examines {theirs}",
+                          "the first {count} nodes agree; then your search examined {mine} where "
+                          "the reference examines {theirs}", step)
+    mine, theirs = (name_node(spec, decode_path(trace[step])) if step < len(trace) else ""
+                    for trace in (mine, theirs))
+    return detail.format(count=number(step), mine=mine, theirs=theirs)
 
 
 @check("transposition_value: exact values on random trees")
