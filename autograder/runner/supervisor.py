@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 from autograder.contract import MODULES
+from autograder.language import N_, _, number
 from autograder.runner.observations import Observation, brief, from_reply, too_deep
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
@@ -44,8 +45,14 @@ BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
 # 16 MiB with at most 10,000 of the former decodes into at most about 150 MB.
 REPLY_LIMIT = 16 * 1024 * 1024
 CONTAINER_LIMIT = 10_000  # lists, dicts and strings ("[", "{" and '"' bytes, to be safe)
-TOO_LARGE = (f"sent the grader a reply of more than {REPLY_LIMIT // 2**20} MiB or "
-             f"{CONTAINER_LIMIT:,} lists or strings; return a plain value")
+# TRANSLATORS: {signal} is a signal's name, such as SIGSEGV
+CRASHED = N_("crashed the Python interpreter: killed by {signal}")
+KILLED = {
+    "SIGSEGV": N_("crashed the Python interpreter: killed by {signal} (a segmentation fault: often "
+                  "recursion too deep)"),
+    "SIGXCPU": N_("crashed the Python interpreter: killed by {signal} (it used up its CPU time)"),
+    "SIGKILL": N_("crashed the Python interpreter: killed by {signal} (killed outright, by the "
+                  "code itself or by a limit)")}
 EXIT_GRACE_SECONDS = 2.0
 REQUEST_PIPE_BYTES = 1024 * 1024  # Linux's default most for an unprivileged pipe, 16 walks' worth
 SETUP_ATTEMPTS = 3  # workers that end before they start, in a row, before the grader gives up
@@ -171,7 +178,7 @@ class Worker:
         while (end := self.buffer.find(b"\n", self.scanned)) < 0:
             self.scanned = len(self.buffer)
             if self.scanned > REPLY_LIMIT:
-                raise ReplyRejected(TOO_LARGE)
+                raise ReplyRejected(too_large())
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise TimeoutError
@@ -183,7 +190,7 @@ class Worker:
                 return None
             self.buffer += chunk
         if end > REPLY_LIMIT:
-            raise ReplyRejected(TOO_LARGE)
+            raise ReplyRejected(too_large())
         line = bytes(self.buffer[:end])
         del self.buffer[:end + 1]
         self.scanned = 0
@@ -203,11 +210,9 @@ class Worker:
         code = self.sandbox.worker_returncode(self.process.returncode)
         if code is not None and code < 0:
             name = signal.Signals(-code).name
-            extra = {"SIGSEGV": " (a segmentation fault: often recursion too deep)",
-                     "SIGXCPU": " (it used up its CPU time)",
-                     "SIGKILL": " (killed outright, by the code itself or by a limit)"}
-            return f"crashed the Python interpreter: killed by {name}{extra.get(name, '')}"
-        return f"ended the worker process (exit code {code}) instead of returning"
+            return _(KILLED.get(name, CRASHED)).format(signal=name)
+        return _("ended the worker process (exit code {code}) instead of returning").format(
+            code=code)
 
     def where_stopped(self):
         """Where in the student's own files the running call is, as "stopped at FILE, line N:
@@ -256,10 +261,12 @@ def stopped_at(dump, submission):
     for path, line in FRAME.findall(last):
         if os.path.dirname(path) == os.path.abspath(submission) and os.path.isfile(path):
             loop = innermost_loop(path, int(line))
-            where = "stopped in the loop at" if loop else "stopped at"
+            # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
+            where = (_("stopped in the loop at {file}, line {line}: {code}") if loop else
+                     _("stopped at {file}, line {line}: {code}"))
             line = loop or int(line)
             code = linecache.getline(path, line).strip()
-            return f"{where} {brief(os.path.basename(path))}, line {line}: {brief(code)}"
+            return where.format(file=brief(os.path.basename(path)), line=line, code=brief(code))
     return None
 
 
@@ -275,6 +282,12 @@ def innermost_loop(path, line):
     return max((node.lineno for node in loops), default=None)
 
 
+def too_large():
+    return _("sent the grader a reply of more than {size} MiB or {count} lists or strings; "
+             "return a plain value").format(size=number(REPLY_LIMIT // 2**20),
+                                            count=number(CONTAINER_LIMIT))
+
+
 def decode_reply(line):
     """One reply line as JSON data, {} when it is not JSON. Refused before decoding when it holds
     more lists, dicts or strings than CONTAINER_LIMIT, and when it nests deeper than answers may
@@ -282,7 +295,7 @@ def decode_reply(line):
     if b"[" * (ANSWER_DEPTH + 1) in line:  # what json would recurse through, found first
         raise ReplyRejected(too_deep())
     if sum(map(line.count, (b"[", b"{", b'"'))) > CONTAINER_LIMIT:
-        raise ReplyRejected(TOO_LARGE)
+        raise ReplyRejected(too_large())
     try:
         return decode_message(line)
     except RecursionError:
@@ -309,8 +322,10 @@ class Student:
         from now: wait at once, as whatever the call uses before the wait begins goes unwatched."""
         function = call["function"]
         if function in self.timed_out:
-            raise StudentTimedOut(f"{function} timed out in an earlier check "
-                                  f"(limit {self.timed_out[function]:.1f} s), so this one was not run")
+            # TRANSLATORS: {limit} is a number of seconds
+            raise StudentTimedOut(_("{function} timed out in an earlier check (limit {limit} s), "
+                                    "so this one was not run").format(
+                function=function, limit=f"{self.timed_out[function]:.1f}"))
         number = self.calls + 1
         self.calls += len(call.get("states", [None]))  # each node of a walk answers as a call
         self.send(number, call)
@@ -414,11 +429,15 @@ class Pending:
         never a time measured, so that the same submission gets the same words on every run."""
         grace = GRACE_FACTOR * limit
         if not self._returns_by(grace, counted_from, wall_limit):
-            return StudentTimedOut(f"{self._exceeded(limit)}; look for a loop that never ends, or "
-                                   f"for work done again and again")
-        timed_out = StudentTimedOut(
-            f"{self._exceeded(limit)}; it finished before {grace:.1f} s, so it ends, but too "
-            f"slowly: look for work done again and again (a copied state, a search repeated)")
+            # TRANSLATORS: {exceeded} is "minimax_value did not return within the time limit..."
+            return StudentTimedOut(_("{exceeded}; look for a loop that never ends, or for work "
+                                     "done again and again").format(
+                exceeded=self._exceeded(limit)))
+        # TRANSLATORS: {grace} is a number of seconds
+        timed_out = StudentTimedOut(_(
+            "{exceeded}; it finished before {grace} s, so it ends, but too slowly: look for work "
+            "done again and again (a copied state, a search repeated)").format(
+                exceeded=self._exceeded(limit), grace=f"{grace:.1f}"))
         timed_out.finished = True
         return timed_out
 
@@ -439,16 +458,24 @@ class Pending:
 
     def _exceeded(self, limit):
         limits = self.student.limits
-        return (f"{self.function} did not return within the time limit of {limit:.1f} s of CPU "
-                f"time ({limits.slowdown:g} times the reference's CPU time for the same call, "
-                f"plus {limits.call_floor_seconds:g} s)")
+        # TRANSLATORS: {limit} and {floor} are numbers of seconds, {slowdown} a factor
+        return _("{function} did not return within the time limit of {limit} s of CPU time "
+                 "({slowdown} times the reference's CPU time for the same call, plus {floor} "
+                 "s)").format(function=self.function, limit=f"{limit:.1f}",
+                              slowdown=f"{limits.slowdown:g}",
+                              floor=f"{limits.call_floor_seconds:g}")
 
     def _waited(self, wall_limit, counted_from, cpu):
-        used = "" if counted_from is None else \
-            f", using {self._used(counted_from, cpu()):.1f} s of CPU time,"
-        return (f"{self.function} did not return within {wall_limit:.0f} s{used} so it waited "
-                f"without computing: look for a sleep, an input() or a lock that is never "
-                f"released")
+        values = {"function": self.function, "wall": f"{wall_limit:.0f}"}
+        if counted_from is None:
+            # TRANSLATORS: {wall} is a number of seconds
+            return _("{function} did not return within {wall} s so it waited without computing: "
+                     "look for a sleep, an input() or a lock that is never released").format(
+                **values)
+        # TRANSLATORS: {wall} and {used} are numbers of seconds
+        return _("{function} did not return within {wall} s, using {used} s of CPU time, so it "
+                 "waited without computing: look for a sleep, an input() or a lock that is never "
+                 "released").format(used=f"{self._used(counted_from, cpu()):.1f}", **values)
 
     def wait(self, reference_seconds=0.0, reference_trace=None):
         """The observation of this call; its time limit scales with the reference's CPU time
