@@ -4,8 +4,11 @@ Gradescope unpacks the zip into /autograder/source, runs setup.sh once to build 
 run_autograder for each submission, in its own container. The zip holds the whole grader: the
 reference and the hidden checks included, since Gradescope keeps the source from students. One zip
 grades one assignment (`--assignment`): run_autograder names it, and the zip holds its folder.
+The grader reads the course's language from the grading.toml it holds; run_autograder's one
+sentence of its own, for a submission it cannot grade, is written in that language here.
 """
 import io
+import shlex
 import stat
 import zipfile
 from pathlib import Path
@@ -13,6 +16,8 @@ from pathlib import Path
 from autograder.assignments import SEARCH
 from autograder.errors import UsageError
 from autograder.files import write_atomically
+from autograder.language import _, speaking
+from autograder.policy import load as load_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = Path(__file__).resolve().parent / "gradescope_templates"
@@ -32,8 +37,16 @@ def members(folders):
                 yield path.relative_to(ROOT).as_posix(), path
 
 
-def export(target, assignment=SEARCH):
-    """Write the Gradescope autograder zip of `assignment` to `target`, whole or not at all."""
+def script(name, assignment):
+    """A Gradescope script of `assignment`, in the language spoken."""
+    # an assignment's name is a Python name, so it needs no quoting in the script
+    return (TEMPLATES / name).read_text().replace("@ASSIGNMENT@", assignment.name).replace(
+        "@COULD_NOT_GRADE@", shlex.quote(_("Could not grade this submission: {reason}")))
+
+
+def export(target, assignment=SEARCH, language=None):
+    """Write the Gradescope autograder zip of `assignment` to `target`, whole or not at all; its
+    scripts in `language`, by default the course's (the assignment's grading.toml's)."""
     target = Path(target)
     if not target.parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
@@ -46,11 +59,10 @@ def export(target, assignment=SEARCH):
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in members(folders):
             archive.write(path, name)
-        for script in ("setup.sh", "run_autograder"):
-            info = zipfile.ZipInfo(script, date_time=(2026, 1, 1, 0, 0, 0))
-            info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
-            # an assignment's name is a Python name, so it needs no quoting in the script
-            archive.writestr(info, (TEMPLATES / script).read_text().replace(
-                "@ASSIGNMENT@", assignment.name))
+        with speaking(language or load_policy(assignment.policy).language):
+            for name in ("setup.sh", "run_autograder"):
+                info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+                info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
+                archive.writestr(info, script(name, assignment))
     write_atomically(target, buffer.getvalue())
     return target

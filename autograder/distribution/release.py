@@ -14,6 +14,11 @@ run meets exactly the games that file answers, until a check fails; then it shri
 only through games the file holds (see checks/calling.py). For each of those games the file also
 holds what the feedback engine found there (feedback/replaying/record.py), so that a failure is
 explained as the instructor's grader explains it.
+
+What students read is written in the course's language, grading.toml's `[course] language`, which
+the released grading.toml keeps for the students' grader: the stubs' docstrings, the README (the
+Jinja templates in release_templates/) and the contract, docs/student-api.md, block by block as
+Babel extracts it (autograder.language.extraction.markdown_blocks).
 """
 import ast
 import json
@@ -27,16 +32,26 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from string import Template
 
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
 from autograder.assignments import ANSWERS, SEARCH
 from autograder.distribution import stubs
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
 from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
+from autograder.language import ENGLISH, _, speaking
+from autograder.language.extraction import markdown_blocks
+from autograder.language.templates import install
+from autograder.policy import load as load_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
 HERE = Path(__file__).resolve().parent  # the templates beside this module
+CONTRACT = Path("docs") / "student-api.md"
+README_TEMPLATES = install(Environment(
+    loader=FileSystemLoader(HERE / "release_templates"), undefined=StrictUndefined,
+    keep_trailing_newline=True, extensions=["jinja2.ext.i18n"]))
 # Whole packages the students' copy of the grader leaves out: the feedback's working searches (the
 # course's mistakes, worked out) and the instructor's tools, which read the reference.
 LEFT_OUT_PACKAGES = ("feedback/replaying", "distribution")
@@ -132,6 +147,23 @@ def public_config(config_text, kept):
                           "\"name\" = { points = ... }, so that release can mark the checks it "
                           "leaves out")
     return text
+
+
+def with_language(config_text, language):
+    """grading.toml with `[course] language = language`, its other lines as they are."""
+    if tomllib.loads(config_text).get("course", {}).get("language", ENGLISH) == language:
+        return config_text
+    lines, section = [], None
+    for line in config_text.splitlines():
+        if line.startswith("["):
+            section = line.strip()
+        if not (section == "[course]" and line.split("=")[0].strip() == "language"):
+            lines.append(line)
+        if line.strip() == "[course]":
+            lines.append(f"language = {json.dumps(language)}")
+    if "[course]" not in map(str.strip, lines):
+        lines += ["", "[course]", f"language = {json.dumps(language)}"]
+    return "\n".join(lines) + "\n"
 
 
 def left_out(folder, names):
@@ -308,29 +340,57 @@ def readme(assignment, substitutions, kept):
     each with the first line of its reference module's docstring."""
     checks = "\n".join(f"- {name}" for name in kept)
     if assignment is SEARCH:
-        template, details = HERE / "release_templates" / "README.md", {}
+        template, details = "README.md", {}
     else:
-        template = HERE / "release_templates" / "README.assignment.md"
+        template = "README.assignment.md"
         details = {"name": assignment.name, "folder": inside(assignment.stubs).as_posix(),
                    "first_function": assignment.functions[0].name,
                    "files": "\n".join(f"- `{name}`: {module_summary(assignment.reference / name)}"
                                       for name in assignment.files)}
-    return Template(template.read_text()).safe_substitute(substitutions, checks=checks, **details)
+    return README_TEMPLATES.get_template(template).render(substitutions, checks=checks, **details)
+
+
+def spoken_markdown(text):
+    """A Markdown document in the language spoken: each block its catalog translates written as
+    one line after its indentation and marker; the others, code blocks among them, as they are."""
+    out = []
+    for _line, prefix, message, lines in markdown_blocks(text):
+        spoken = _(message) if message else message
+        out.append(f"{prefix}{spoken}\n" if spoken != message else "".join(lines))
+    return "".join(out)
+
+
+def documents(target):
+    """docs/ into `target`, the contract in the language spoken."""
+    shutil.copytree(ROOT / "docs", target / "docs")
+    (target / CONTRACT).write_text(spoken_markdown((ROOT / CONTRACT).read_text(encoding="utf-8")),
+                                   encoding="utf-8")
 
 
 def module_summary(path):
-    return (ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split("\n")[0]
+    """The first line of the module's docstring, in the language spoken (its stub's, as Babel
+    extracts it)."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    return _(doc).split("\n")[0] if doc else ""
 
 
-def build(target, substitutions, mistakes, assignment):
-    """The students' repository of `assignment` in `target`; the known mistakes' reports
-    (record_shrinking)."""
-    config_text = assignment.policy.read_text()
-    kept = copy_grader(target, public_checks(config_text), assignment)
-    (target / inside(assignment.policy)).write_text(public_config(config_text, kept))
+def material(target, substitutions, assignment, kept):
+    """What students read, in the language spoken: the stubs, docs/ and the README."""
     stubs.generate(assignment.reference, target / inside(assignment.stubs), assignment.files)
-    shutil.copytree(ROOT / "docs", target / "docs")
-    (target / "README.md").write_text(readme(assignment, substitutions, kept))
+    documents(target)
+    (target / "README.md").write_text(readme(assignment, substitutions, kept), encoding="utf-8")
+
+
+def build(target, substitutions, mistakes, assignment, language=None):
+    """The students' repository of `assignment` in `target`, in `language` (None: the course's);
+    the known mistakes' reports (record_shrinking)."""
+    config_text = assignment.policy.read_text()
+    language = language or load_policy(assignment.policy).language
+    kept = copy_grader(target, public_checks(config_text), assignment)
+    (target / inside(assignment.policy)).write_text(
+        with_language(public_config(config_text, kept), language))
+    with speaking(language):
+        material(target, substitutions, assignment, kept)
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
     workflows(target, {**substitutions, **workflow_substitutions(assignment)})
@@ -374,12 +434,13 @@ def new_or_empty(folder):
 
 
 def release(directory, grader_repository, grader_ref, private_repository, mistakes=None,
-            reports=None, assignment=SEARCH):
+            reports=None, assignment=SEARCH, language=None):
     """Write the students' repository of `assignment` into `directory`, which must not exist or
     be empty, prepared for the known mistakes in the folder `mistakes` (see record_shrinking;
     None: none), and each mistake's report, as the instructor's grader gives it on the public
     games, into the folder `reports` (None: nowhere) as NAME.json; then warn on stderr of each
-    repository left at its placeholder."""
+    repository left at its placeholder. It is written in `language`, by default the course's
+    (grading.toml's [course] language), which its grading.toml names."""
     directory = Path(directory)
     if not assignment.live or not all(Path(path).resolve().is_relative_to(ROOT) for path in (
             assignment.stubs, assignment.checks, assignment.policy)):
@@ -400,7 +461,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        written = build(staging, substitutions, mistakes, assignment)
+        written = build(staging, substitutions, mistakes, assignment, language)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)

@@ -18,16 +18,24 @@ stubs with
     python -m autograder.distribution.stubs          regenerate assignments/ from reference/
     python -m autograder.distribution.stubs --check  only report whether assignments/ is current
 
-(with --assignment cutoff, assignments/cutoff/ from reference/cutoff/), and the project's tests
+(with --assignment cutoff, assignments/cutoff/ from reference/cutoff/; with --lang it --target
+DIR, Italian stubs elsewhere), and the project's tests
 fail while a stub differs from what the reference generates.
+
+The stubs are written in the language spoken (`with speaking(code):`, autograder.language): each
+docstring is looked up as Babel extracts it from assignments/ (inspect.cleandoc'd, see
+autograder.language.extraction), so English stubs are the reference's text as it is.
 """
 import argparse
+import ast
 import sys
 from pathlib import Path
 
 from autograder import assignments
 from autograder.errors import AutograderError
 from autograder.contract import FILES as CONTRACT_FILES
+from autograder.language import LANGUAGES, _, speaking
+from autograder.language.extraction import documented
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -101,6 +109,27 @@ def stub_source(reference_source: str) -> str:
     return "".join(out)
 
 
+def docstring_literal(text, indent):
+    """`text` as a triple-quoted docstring at `indent`, its lines after the first indented so that
+    inspect.cleandoc gives `text` back."""
+    escaped = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    if escaped.endswith('"'):
+        escaped = escaped[:-1] + '\\"'
+    lines = escaped.split("\n")
+    body = "\n".join([lines[0], *(f"{indent}{line}" if line else "" for line in lines[1:])])
+    return f'{indent}"""{body}"""\n' if len(lines) == 1 else f'{indent}"""{body}\n{indent}"""\n'
+
+
+def spoken_stub(stub):
+    """The stub with each docstring in the language spoken, where its catalog translates it."""
+    lines = stub.splitlines(keepends=True)
+    for node, english in sorted(documented(ast.parse(stub)), key=lambda found: -found[0].lineno):
+        if (spoken := _(english)) != english:
+            lines[node.lineno - 1:node.end_lineno] = [
+                docstring_literal(spoken, " " * node.col_offset)]
+    return "".join(lines)
+
+
 def generate(reference_dir, target_dir, files=CONTRACT_FILES):
     """Write the stub of each contract module (`files`, the assignment's) of `reference_dir` into
     `target_dir`.
@@ -113,7 +142,7 @@ def generate(reference_dir, target_dir, files=CONTRACT_FILES):
     for name in files:
         source = (reference_dir / name).read_text(encoding="utf-8")
         try:
-            stubs[name] = stub_source(source)
+            stubs[name] = spoken_stub(stub_source(source))
         except ValueError as error:
             raise ValueError(f"{reference_dir / name}, {error}") from None
         if stubs[name] == source:
@@ -134,7 +163,7 @@ def stale(reference_dir, target_dir, files=CONTRACT_FILES):
     return [name for name in files
             if not (target_dir / name).is_file()
             or (target_dir / name).read_text(encoding="utf-8")
-            != stub_source((Path(reference_dir) / name).read_text(encoding="utf-8"))]
+            != spoken_stub(stub_source((Path(reference_dir) / name).read_text(encoding="utf-8")))]
 
 
 def run_generator(args, outdated, write, command):
@@ -161,6 +190,9 @@ def main(argv=None):
                              "(default: the first assignment's)")
     parser.add_argument("--reference", help="default: the assignment's reference/")
     parser.add_argument("--target", help="default: the assignment's folder of stubs")
+    parser.add_argument("--lang", metavar="CODE",
+                        help=f"the docstrings' language, one of {', '.join(LANGUAGES)} "
+                             f"(default: English, as assignments/ holds them)")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 when a stub is out of date")
     args = parser.parse_args(argv)
@@ -168,9 +200,10 @@ def main(argv=None):
         assignment = assignments.chosen(args.assignment)
         args.reference = args.reference or assignment.reference
         args.target = args.target or assignment.stubs
-        return run_generator(
-            args, lambda: stale(args.reference, args.target, assignment.files),
-            lambda: generate(args.reference, args.target, assignment.files), __spec__.name)
+        with speaking(args.lang):
+            return run_generator(
+                args, lambda: stale(args.reference, args.target, assignment.files),
+                lambda: generate(args.reference, args.target, assignment.files), __spec__.name)
     except (AutograderError, OSError, ValueError, SyntaxError) as error:
         print(f"autograder.distribution.stubs: {error}", file=sys.stderr)
         return 2

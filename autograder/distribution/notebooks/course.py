@@ -8,6 +8,10 @@ config makes nbgrader write the same stubs as autograder.distribution.stubs (an 
 is removed, not replaced by a raise), autograde in a kernel that cannot import the reference
 (autograder.distribution.nbgrader.kernel), and generate_feedback leave the Mermaid diagrams out of
 the feedback page, which cannot draw them.
+
+The course is written in its language: each notebook in its assignment's grading.toml's
+`[course] language`, the course-wide files in the first assignment's, unless one is chosen
+(`--lang`).
 """
 import json
 from pathlib import Path
@@ -19,6 +23,7 @@ from autograder.distribution.notebooks import examples
 from autograder.distribution.notebooks.handouts import handout, handouts
 from autograder.distribution.notebooks.notebook import build_notebook, notebook_json
 from autograder.distribution.notebooks.rendering import render
+from autograder.language import speaking
 
 GENERATOR = __package__  # run as python -m GENERATOR
 COURSE_DIR = stubs.ASSIGNMENTS_DIR / "nbgrader"
@@ -39,9 +44,24 @@ KERNEL_SPEC = {
 }
 
 
-def course_files(chosen=None):
+def language(assignment, chosen_language=None):
+    """The language `assignment`'s material is written in: `chosen_language`, else its course's."""
+    return chosen_language or grading_config.load(assignment.policy).language
+
+
+def course_files(chosen=None, chosen_language=None):
     """{relative path: text} of the course folder's generated files: the course-wide ones and the
-    notebook of `chosen` (an Assignment), or of every assignment."""
+    notebook of `chosen` (an Assignment), or of every assignment, in `chosen_language` or each
+    one's course's."""
+    with speaking(language(FIRST.assignment, chosen_language)):
+        files = course_wide_files()
+    for each in handouts(chosen):
+        with speaking(language(each.assignment, chosen_language)):
+            files[each.notebook_path] = notebook_json(build_notebook(each))
+    return files
+
+
+def course_wide_files():
     return {
         ".gitignore": render("gitignore.j2"),
         "README.md": render("README.md.j2", generator=GENERATOR, notebooks=readme_rows(),
@@ -51,7 +71,6 @@ def course_files(chosen=None):
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
                                      timeout=CELL_TIMEOUT),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
-        **{each.notebook_path: notebook_json(build_notebook(each)) for each in handouts(chosen)},
     }
 
 
@@ -69,11 +88,11 @@ def readme_rows():
     return rows
 
 
-def generate(target=COURSE_DIR, chosen=None):
-    """Write the course folder's generated files (with `chosen`'s notebook only, as course_files)
-    into `target`; return the paths written."""
+def generate(target=COURSE_DIR, chosen=None, chosen_language=None):
+    """Write the course folder's generated files (with `chosen`'s notebook only, in
+    `chosen_language`, as course_files) into `target`; return the paths written."""
     written = []
-    for relative, text in course_files(chosen).items():
+    for relative, text in course_files(chosen, chosen_language).items():
         path = Path(target) / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -81,12 +100,12 @@ def generate(target=COURSE_DIR, chosen=None):
     return written
 
 
-def stale(target=COURSE_DIR, chosen=None):
-    """The generated files (with `chosen`'s notebook only, as course_files) that differ from (or
-    are missing in) `target`, and any other file in its source/ folder, or in `chosen`'s folder
-    there (which nbgrader would release)."""
+def stale(target=COURSE_DIR, chosen=None, chosen_language=None):
+    """The generated files (with `chosen`'s notebook only, in `chosen_language`, as course_files)
+    that differ from (or are missing in) `target`, and any other file in its source/ folder, or in
+    `chosen`'s folder there (which nbgrader would release)."""
     target = Path(target)
-    files = course_files(chosen)
+    files = course_files(chosen, chosen_language)
     different = [relative for relative, text in files.items()
                  if not (target / relative).is_file()
                  or (target / relative).read_text(encoding="utf-8") != text]

@@ -16,10 +16,13 @@ from pathlib import Path
 
 from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.drawing import draw_example, draw_mermaid, draw_price_war, draw_tree, name_node
+from autograder.language import N_, _
 
 # A tree is drawn twice: as a Mermaid diagram (JupyterLab draws it), then as text.
-MERMAID_DIAGRAM = "```mermaid\n{diagram}\n```\n\nAs text:\n\n"
-MERMAID_DIAGRAMS = re.compile(r"```mermaid\n.*?\n```\n\nAs text:\n\n", re.DOTALL)
+MERMAID_DIAGRAM = "```mermaid\n{diagram}\n```\n\n{as_text}\n\n"
+AS_TEXT = N_("As text:")
+# The line after a diagram, "As text:" in any language.
+MERMAID_DIAGRAMS = re.compile(r"```mermaid\n.*?\n```\n\n[^\n`]*\n\n", re.DOTALL)
 
 
 def figure_markdown(caption, example):
@@ -28,7 +31,7 @@ def figure_markdown(caption, example):
                                  example["root"])
         return f"**{caption}**\n\n```text\n{drawing}\n```"
     if example["kind"] == "tree":
-        return (f"**{caption}**\n\n{MERMAID_DIAGRAM.format(diagram=draw_mermaid(example))}"
+        return (f"**{caption}**\n\n{MERMAID_DIAGRAM.format(diagram=draw_mermaid(example), as_text=_(AS_TEXT))}"
                 f"```text\n{draw_tree(example['tree'], example.get('root', 'MAX'))}\n```")
     return f"**{caption}**\n\n```text\n{draw_example(example)}\n```"
 

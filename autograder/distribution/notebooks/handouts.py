@@ -4,6 +4,7 @@ introduction, the course's figures drawn in its sections and the examples its tr
 This is data, keyed by assignment and then by module or function; the generator (notebook.py,
 examples.py) is the same for every assignment. An assignment this table does not know (an
 instructor's third) still gets its notebook: a plain introduction, no figures and no try-it cells.
+Its texts are English, marked with N_: the notebook translates them where it shows them.
 """
 import json
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from autograder.checks import course
 from autograder.distribution.notebooks.examples import (TryIt, check_module, games, quiet_code,
                                                         scores, table_code)
 from autograder.drawing import name_node
+from autograder.language import N_
 
 
 @dataclass(frozen=True)
@@ -37,7 +39,7 @@ class Handout:
         return f"source/{self.name}/{self.name}.ipynb"
 
 
-GRADED_ON = ("on the course's examples and on generated game trees, for exact values, pruning "
+GRADED_ON = N_("on the course's examples and on generated game trees, for exact values, pruning "
              "under any window and the exact nodes each search examines")
 EXAMINED = ["",
             "def examined(search, game, *arguments):",
@@ -54,25 +56,28 @@ OPEN_LINES = ("from autograder.games.tictactoe import open_lines  # the course's
 # ---------------------------------------------------------------------------------------------
 # The first assignment: minimax, alpha-beta, move ordering and the price war.
 
-EXERCISE_1 = "Exercise 1 (the course names B, C and D here E, F and G)"
+EXERCISE_1 = N_("Exercise 1 (the course names B, C and D here E, F and G)")
 COURSE_GAMES = [("textbook", course.TEXTBOOK), ("exercise_1", course.EXERCISE_1),
                 ("block", course.BLOCK), ("double_threat", course.DOUBLE_THREAT)]
+TEXTBOOK = N_("The textbook tree: MAX at A, MIN at B, C and D")
+EMPTY_BOARD = N_("The empty board")
 GAMES = "from autograder.games import TicTacToe, TreeGame"
 PRICE_WAR_ROOT = json.dumps(course.PRICE_WAR["root"])
 
 
 def search(assignment):
     return Handout(assignment, "adversarial_search", Introduction(
-        "Adversarial search: minimax, alpha-beta, move ordering and the price war",
-        "the searches of the course's lesson on adversarial search", GRADED_ON), {
-        "minimax": [("The textbook tree: MAX at A, MIN at B, C and D", course.TEXTBOOK)],
+        N_("Adversarial search: minimax, alpha-beta, move ordering and the price war"),
+        N_("the searches of the course's lesson on adversarial search"), GRADED_ON), {
+        "minimax": [(TEXTBOOK, course.TEXTBOOK)],
         "minimax_value": [(EXERCISE_1, course.EXERCISE_1)],
-        "minimax_decision": [("O threatens the middle column: X must block at 7", course.BLOCK),
-                             ("X plays 3, a double threat", course.DOUBLE_THREAT)],
-        "alphabeta_value": [("The textbook tree, named as the search below names its nodes",
+        "minimax_decision": [(N_("O threatens the middle column: X must block at 7"),
+                              course.BLOCK),
+                             (N_("X plays 3, a double threat"), course.DOUBLE_THREAT)],
+        "alphabeta_value": [(N_("The textbook tree, named as the search below names its nodes"),
                              course.TEXTBOOK), (EXERCISE_1, course.EXERCISE_1)],
-        "center_first": [("The empty board", course.EMPTY), ("XOX .O. ...", course.BLOCK)],
-        "price_war": [("The course's price war: NovaMarket at `inici`, then the competitor",
+        "center_first": [(EMPTY_BOARD, course.EMPTY), ("XOX .O. ...", course.BLOCK)],
+        "price_war": [(N_("The course's price war: NovaMarket at `inici`, then the competitor"),
                        course.PRICE_WAR)],
     }, {
         "minimax": TryIt(
@@ -137,33 +142,34 @@ def cutoff(assignment):
     textbook, noisy_evaluation, noisy_depth, noisy = quiescence.TEXTBOOK_CASE
     noisy_nodes = ", ".join(name_node(textbook, path) for path in noisy["paths"])
     return Handout(assignment, assignment.name, Introduction(
-        "Search that stops before the leaves: negamax, heuristic alpha-beta, transpositions, "
-        "quiescence and the horizon effect",
-        "the searches of the course's lessons on cutting the search off: negamax, heuristic "
-        "minimax with an evaluation, iterative deepening, transposition tables and quiescence",
-        "on the course's examples and on generated game trees, tic-tac-toe and Connect Four "
-        "positions, for exact values, pruning under any window and the exact nodes each search "
-        "examines",
+        N_("Search that stops before the leaves: negamax, heuristic alpha-beta, transpositions, "
+           "quiescence and the horizon effect"),
+        N_("the searches of the course's lessons on cutting the search off: negamax, heuristic "
+           "minimax with an evaluation, iterative deepening, transposition tables and "
+           "quiescence"),
+        N_("on the course's examples and on generated game trees, tic-tac-toe and Connect Four "
+           "positions, for exact values, pruning under any window and the exact nodes each "
+           "search examines"),
         ("game.key(state)              a hashable key, equal for the same position however "
          "reached (the",
          "                             board in tic-tac-toe; a tree's node itself), for "
          "transposition tables"),
-        " Connect Four (`ConnectFour()`), which no search finishes, has 6 rows of 7 columns: a "
-        "state's `board` is a string of 42 cells, bottom row first; X is MAX and moves first; "
-        "the actions are the columns not yet full, 0-6, a mark dropping to the lowest empty "
-        "cell."), {
-        "negamax": [("The textbook tree: MAX at A, MIN at B, C and D", course.TEXTBOOK)],
-        "negamax_value": [("The same tree with MIN to move at A", course.TEXTBOOK_MIN)],
+        N_("Connect Four (`ConnectFour()`), which no search finishes, has 6 rows of 7 columns: a "
+           "state's `board` is a string of 42 cells, bottom row first; X is MAX and moves first; "
+           "the actions are the columns not yet full, 0-6, a mark dropping to the lowest empty "
+           "cell.")), {
+        "negamax": [(TEXTBOOK, course.TEXTBOOK)],
+        "negamax_value": [(N_("The same tree with MIN to move at A"), course.TEXTBOOK_MIN)],
         "heuristic_value": [
             (f"The textbook tree; the evaluation gives {scores(textbook, evaluated)}",
              course.TEXTBOOK),
-            ("Connect Four's empty board", connect_four)],
-        "heuristic_decision": [("The empty board", course.EMPTY)],
-        "transposition_value": [("The empty board", course.EMPTY)],
+            (N_("Connect Four's empty board"), connect_four)],
+        "heuristic_decision": [(EMPTY_BOARD, course.EMPTY)],
+        "transposition_value": [(EMPTY_BOARD, course.EMPTY)],
         "quiescence_value": [
             (f"The textbook tree cut off at depth {noisy_depth}; the evaluation gives "
              f"{scores(textbook, noisy_evaluation)}; noisy: {noisy_nodes}", textbook)],
-        "open_lines_evaluation": [("The empty board after X takes the centre",
+        "open_lines_evaluation": [(N_("The empty board after X takes the centre"),
                                    course.AFTER_CENTRE)],
     }, {
         "negamax": TryIt(

@@ -27,6 +27,7 @@ from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.distribution.notebooks.text import (answer_code, docstring_markdown, drop_cli_note,
                                                     functions, module_title)
 from autograder.intake.notebook import TEST_PREFIX
+from autograder.language import _
 
 
 def function_checks(config, function):
@@ -78,14 +79,14 @@ def code_cell(cell_id, code, nbgrader=None):
 
 def _explained(heading, doc, figures):
     parts = [heading, "", doc]
-    parts += ["\n" + figure_markdown(*figure) for figure in figures]
+    parts += ["\n" + figure_markdown(_(caption), example) for caption, example in figures]
     return "\n".join(parts)
 
 
 def section(number, module, source, config, handout):
     """The cells of one reference module's section."""
-    title, lead = module_title(ast.get_docstring(ast.parse(source)))
     doc = drop_cli_note(ast.get_docstring(ast.parse(source)))
+    title, lead = module_title(doc)
     body = docstring_markdown("\n".join(doc.splitlines()[1:]))
     explained = f"{lead}\n\n{body}" if lead else body
     found = [markdown_cell(f"{module}-explained", _explained(f"## {number}. {title}", explained,
@@ -100,7 +101,7 @@ def section(number, module, source, config, handout):
     if module in handout.try_its:
         found.append(code_cell(f"{module}-try-it", try_it_code(
             module, handout.try_its[module], handout.assignment.reference)))
-    for name, _, _ in functions(source):
+    for name, _signature, _docstring in functions(source):
         checks = function_checks(config, name)
         test_id = f"{TEST_PREFIX}{name}"
         found.append(code_cell(test_id, test_code(name, checks),
@@ -117,7 +118,7 @@ def build_notebook(handout=None, config=None):
     sources = {module: (Path(handout.assignment.reference) / f"{module}.py")
                .read_text(encoding="utf-8")
                for module in dict.fromkeys(f.module for f in handout.assignment.functions)}
-    sections = [(module, [name for name, _, _ in functions(source)])
+    sections = [(module, [name for name, _signature, _docstring in functions(source)])
                 for module, source in sources.items()]
     notebook_cells = [markdown_cell("introduction", introduction(handout, config, sections))]
     for number, (module, source) in enumerate(sources.items(), 1):

@@ -1,7 +1,8 @@
 """The course's long texts, as jinja2 templates in templates/: the notebook's introduction, its
 try-it and test cells, and the course folder's README, nbgrader_config.py and .gitignore.
 
-Every template sees what the students install (the try-it and test cells import the autograder),
+The templates speak the language spoken (`_()` in them, autograder.language.templates). Every
+template sees what the students install (the try-it and test cells import the autograder),
 and the filters `points` (as every report writes them) and `literals` (a long text as Python
 string literals).
 """
@@ -10,6 +11,7 @@ import textwrap
 
 from jinja2 import Environment, PackageLoader, StrictUndefined
 
+from autograder.language.templates import install
 from autograder.results import points
 
 # As the students' repository's README installs it (release_templates/README.md): editable, since
@@ -28,8 +30,9 @@ def literals(text, width=88):
     return [json.dumps(part + " ") for part in parts[:-1]] + [json.dumps(parts[-1])]
 
 
-ENVIRONMENT = Environment(loader=PackageLoader(__package__), undefined=StrictUndefined,
-                          trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+ENVIRONMENT = install(Environment(loader=PackageLoader(__package__), undefined=StrictUndefined,
+                                  trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                                  extensions=["jinja2.ext.i18n"]))
 ENVIRONMENT.filters.update(points=points, literals=literals)
 ENVIRONMENT.globals.update(distribution=DISTRIBUTION, install=INSTALL)
 

@@ -2,12 +2,15 @@
 
 An answer cell is the reference module's code, its solution regions kept between nbgrader's
 markers, its function docstrings cut to their first sentence (the markdown above the cell states
-them in full).
+them in full). The docstrings are in the language spoken, looked up as Babel extracts them from
+the stubs (inspect.cleandoc'd).
 """
 import ast
 import inspect
 import re
 import textwrap
+
+from autograder.language import _
 
 
 def docstring_markdown(doc):
@@ -87,20 +90,29 @@ def answer_code(module, source):
                 and _is_docstring(node.body[0]):
             doc = node.body[0]
             edits.append((doc.lineno - 1, doc.end_lineno,
-                          _summary_docstring(doc.value.value, " " * doc.col_offset)))
+                          _summary_docstring(spoken_docstring(doc.value.value),
+                                             " " * doc.col_offset)))
     for start, end, replacement in sorted(edits, reverse=True):
         lines[start:end] = replacement
-    header = f"# {module}.py: graded as this module, on its own (it cannot use other cells).\n"
+    header = "# " + _("{module}.py: graded as this module, on its own (it cannot use other "
+                      "cells).").format(module=module) + "\n"
     return (header + "".join(lines)).rstrip("\n")
 
 
+def spoken_docstring(doc):
+    """A docstring, inspect.cleandoc'd, in the language spoken."""
+    text = inspect.cleandoc(doc)
+    return _(text) if text else text
+
+
 def functions(source):
-    """[(name, signature, docstring)] of a module's top-level functions, in order."""
+    """[(name, signature, docstring)] of a module's top-level functions, in order, their
+    docstrings in the language spoken."""
     found = []
     for node in ast.parse(source).body:
         if isinstance(node, ast.FunctionDef):
             signature = f"{node.name}({ast.unparse(node.args)})"
-            found.append((node.name, signature, ast.get_docstring(node) or ""))
+            found.append((node.name, signature, spoken_docstring(ast.get_docstring(node) or "")))
     return found
 
 
@@ -113,7 +125,14 @@ def module_title(doc):
 
 
 def drop_cli_note(doc):
-    """A module docstring without its closing `Run the checks with ...` line, which is about the
-    .py files (the notebook's test cells do that here)."""
-    paragraphs = inspect.cleandoc(doc).split("\n\n")
-    return "\n\n".join(p for p in paragraphs if not p.startswith("Run the checks with"))
+    """A module docstring (English) in the language spoken without its closing `Run the checks
+    with ...` paragraph, which is about the .py files (the notebook's test cells do that here).
+    The note is known by its English, and left out of a translation by its place: the same
+    paragraph, or the last one where a translator joined or split paragraphs."""
+    english = inspect.cleandoc(doc).split("\n\n")
+    spoken = spoken_docstring(doc).split("\n\n")
+    notes = {i for i, paragraph in enumerate(english)
+             if paragraph.startswith("Run the checks with")}
+    if len(spoken) != len(english):
+        notes = {len(spoken) - 1} if notes == {len(english) - 1} else set()
+    return "\n\n".join(p for i, p in enumerate(spoken) if i not in notes)

@@ -1,0 +1,191 @@
+"""What students read, written in the course's language from one source: the stubs' docstrings,
+the students' README and contract, the nbgrader notebook and Gradescope's script. A test-only
+catalog translates every message as "[it] " and the English; English stays as it is."""
+import ast
+import dataclasses
+import gettext
+import importlib
+import inspect
+import json
+import re
+import shlex
+
+import pytest
+
+from autograder import assignments, policy
+from autograder.assignments import SEARCH
+from autograder.distribution import gradescope_export, release, stubs
+from autograder.distribution.notebooks import course
+from autograder.language import speaking
+from autograder.language.extraction import markdown_blocks
+
+MARK = "[it] "
+SUBSTITUTIONS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v1",
+                 "PRIVATE_GRADER_REPOSITORY": "course/private"}
+KEPT = ["minimax_value: exact value"]
+CATALOGS = importlib.import_module("autograder.language.speaking")
+
+
+class Marked(gettext.NullTranslations):
+    def gettext(self, message):
+        return MARK + message
+
+    def ngettext(self, singular, plural, count):
+        return MARK + (singular if count == 1 else plural)
+
+
+def translate_italian(monkeypatch, translations=Marked):
+    english = CATALOGS.catalog
+    monkeypatch.setattr(CATALOGS, "catalog",
+                        lambda code: translations() if code == "it" else english(code))
+
+
+@pytest.fixture
+def italian(monkeypatch):
+    """Italian spoken through the test-only catalog."""
+    translate_italian(monkeypatch)
+    with speaking("it"):
+        yield
+
+
+def docstrings(source):
+    return [ast.get_docstring(node, clean=True) for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef))
+            and ast.get_docstring(node) is not None]
+
+
+@pytest.mark.parametrize("text", ['One line.', 'Ends in a quote: "x"', 'A \\ backslash, \\n too',
+                                  'Three """ quotes\n\n    indented()\nlast', "Two\n\nparagraphs"])
+def test_a_docstring_literal_gives_its_text_back(text):
+    for indent in ("", "    "):
+        source = f"def f():\n{stubs.docstring_literal(text, '    ')}" if indent else \
+            stubs.docstring_literal(text, "")
+        assert docstrings(source) == [text]
+
+
+def test_the_stubs_docstrings_are_spoken_and_their_code_kept(italian, tmp_path):
+    stubs.generate(SEARCH.reference, tmp_path, SEARCH.files)
+    for name in SEARCH.files:
+        english = (SEARCH.stubs / name).read_text(encoding="utf-8")
+        spoken = (tmp_path / name).read_text(encoding="utf-8")
+        assert docstrings(spoken) == [MARK + doc for doc in docstrings(english)]
+        assert ast.dump(ast.parse(_without_docstrings(spoken))) == \
+            ast.dump(ast.parse(_without_docstrings(english)))
+
+
+def _without_docstrings(source):
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.ClassDef)) \
+                and ast.get_docstring(node) is not None:
+            node.body = node.body[1:]
+    return ast.unparse(tree)
+
+
+def test_english_stubs_are_assignments_own(tmp_path):
+    for assignment in assignments.built_in():
+        written = stubs.generate(assignment.reference, tmp_path / assignment.name,
+                                 assignment.files)
+        assert [path.read_text() for path in written] == \
+            [(assignment.stubs / path.name).read_text() for path in written]
+
+
+@pytest.mark.parametrize("assignment", assignments.built_in(), ids=lambda a: a.name)
+def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment, tmp_path,
+                                                                       monkeypatch):
+    english = tmp_path / "en"
+    release.material(english, SUBSTITUTIONS, assignment, KEPT)
+    contract = (release.ROOT / release.CONTRACT).read_text(encoding="utf-8")
+    assert (english / release.CONTRACT).read_text(encoding="utf-8") == contract
+    readme = (english / "README.md").read_text(encoding="utf-8")
+    assert "{%" not in readme and "course/grader` at `v1`" in readme and "- minimax_value" in readme
+    assert MARK not in readme
+
+    spoken_folder = tmp_path / "it"
+    translate_italian(monkeypatch)
+    with speaking("it"):
+        release.material(spoken_folder, SUBSTITUTIONS, assignment, KEPT)
+    spoken_readme = (spoken_folder / "README.md").read_text(encoding="utf-8")
+    assert spoken_readme.startswith(f"# {MARK}Adversarial search")
+    assert f"## {MARK}Set up and check your work" in spoken_readme
+    assert "course/grader` at `v1`" in spoken_readme
+    # the commands stay code
+    assert "    python3.11 -m venv .venv" in spoken_readme
+    spoken_contract = (spoken_folder / release.CONTRACT).read_text(encoding="utf-8")
+    assert spoken_contract.startswith(f"# {MARK}The student-facing contract\n")
+    assert _fences(spoken_contract) == _fences(contract)
+    blocks = [block for block in markdown_blocks(contract) if block[2]]
+    assert all(f"{prefix.strip()} {MARK}{message}".strip() in spoken_contract
+               for _, prefix, message, _ in blocks)
+    stubs_folder = spoken_folder / release.inside(assignment.stubs)
+    first = (stubs_folder / assignment.files[0]).read_text(encoding="utf-8")
+    assert docstrings(first)[0].startswith(MARK)
+
+
+def _fences(markdown):
+    return re.findall(r"```.*?```", markdown, re.DOTALL)
+
+
+def test_the_contract_keeps_a_block_untranslated_as_it_is(monkeypatch):
+    text = ("# Title\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n"
+            "- an item\n  going on\n")
+    translations = {"Title": "Titolo", "an item going on": "una voce"}
+
+    class Some(gettext.NullTranslations):
+        def gettext(self, message):
+            return translations.get(message, message)
+
+    translate_italian(monkeypatch, Some)
+    with speaking("it"):
+        assert release.spoken_markdown(text) == (
+            "# Titolo\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n- una voce\n")
+
+
+def notebook_cells(files, assignment):
+    notebook = json.loads(files[course.handout(assignment).notebook_path])
+    return {cell["id"]: "".join(cell["source"]) for cell in notebook["cells"]}
+
+
+def test_the_notebook_is_spoken(italian):
+    cells = notebook_cells(course.course_files(SEARCH, "it"), SEARCH)
+    assert cells["introduction"].startswith(f"# {MARK}Adversarial search: minimax")
+    assert f"{MARK}You will program {MARK}the searches" in cells["introduction"]
+    assert f"game.initial                 {MARK}the initial state" in cells["introduction"]
+    minimax = (SEARCH.reference / "minimax.py").read_text()
+    module_doc = inspect.cleandoc(ast.get_docstring(ast.parse(minimax)))
+    title = module_doc.splitlines()[0].split(": ")[0]
+    assert cells["minimax-explained"].startswith(f"## 1. {MARK}{title}")
+    assert "Run the checks with" not in cells["minimax-explained"]
+    assert cells["minimax_value-explained"].startswith(
+        f"### `minimax_value(game, state)`\n\n{MARK}")
+    assert f'"""{MARK}' in cells["minimax"] and f"# {MARK}minimax.py: graded" in cells["minimax"]
+    assert f"{MARK}skipped while grading" in cells["minimax-try-it"]
+    assert f"# {MARK}Grades minimax_value" in cells["test_minimax_value"]
+
+
+def test_the_notebook_speaks_its_course_language_or_the_chosen_one(monkeypatch):
+    english = course.course_files()
+    translate_italian(monkeypatch)
+    assert course.course_files(SEARCH, "it") != course.course_files(SEARCH)
+    real_load = policy.load
+    monkeypatch.setattr(policy, "load",
+                        lambda path: dataclasses.replace(real_load(path), language="it"))
+    spoken = course.course_files()
+    assert all(MARK in notebook_cells(spoken, a)["introduction"] for a in assignments.built_in())
+    # the instructor's files stay English
+    assert spoken["README.md"] == english["README.md"]
+
+
+def test_gradescope_says_it_could_not_grade_in_the_course_language(italian):
+    script = gradescope_export.script("run_autograder", SEARCH)
+    assert shlex.quote(f"{MARK}Could not grade this submission: {{reason}}") in script
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_released_policy_names_the_language_it_was_written_in(language, tmp_path):
+    config_text = release.public_config(SEARCH.policy.read_text(), KEPT)
+    released = tmp_path / "grading.toml"
+    released.write_text(release.with_language(config_text, language))
+    assert policy.load(released).language == language
+    assert release.with_language(released.read_text(), language) == released.read_text()
+    assert release.with_language(config_text, "en") == config_text
