@@ -189,3 +189,11 @@ def test_the_released_policy_names_the_language_it_was_written_in(language, tmp_
     assert policy.load(released).language == language
     assert release.with_language(released.read_text(), language) == released.read_text()
     assert release.with_language(config_text, "en") == config_text
+
+
+def test_a_caption_with_values_is_translated_before_they_are_filled_in(italian):
+    cutoff = assignments.chosen("cutoff")
+    cells = notebook_cells(course.course_files(cutoff, "it"), cutoff)
+    assert f"**{MARK}The textbook tree; the evaluation gives A 0, B 5" in \
+        cells["heuristic_value-explained"]
+    assert f"**{MARK}The empty board**" in cells["heuristic_decision-explained"]

@@ -14,7 +14,7 @@ from autograder.checks import course
 from autograder.distribution.notebooks.examples import (TryIt, check_module, games, quiet_code,
                                                         scores, table_code)
 from autograder.drawing import name_node
-from autograder.language import N_
+from autograder.language import N_, _
 
 
 @dataclass(frozen=True)
@@ -27,11 +27,26 @@ class Introduction:
 
 
 @dataclass(frozen=True)
+class Caption:
+    """A figure's caption with values in it, filled in after translation."""
+    message: str
+    values: dict
+
+
+def spoken_caption(caption):
+    """A figure's caption (a message or a Caption) in the language spoken."""
+    if isinstance(caption, Caption):
+        return _(caption.message).format(**caption.values)
+    return _(caption)
+
+
+@dataclass(frozen=True)
 class Handout:
     assignment: assignments.Assignment
     name: str                   # nbgrader's: its folder in source/ and its notebook's name
     introduction: Introduction
-    figures: dict = field(default_factory=dict)   # {module or function: [(caption, example)]}
+    # {module or function: [(caption, example)]}, a caption a message or a Caption
+    figures: dict = field(default_factory=dict)
     try_its: dict = field(default_factory=dict)   # {module: TryIt}
 
     @property
@@ -161,14 +176,16 @@ def cutoff(assignment):
         "negamax": [(TEXTBOOK, course.TEXTBOOK)],
         "negamax_value": [(N_("The same tree with MIN to move at A"), course.TEXTBOOK_MIN)],
         "heuristic_value": [
-            (f"The textbook tree; the evaluation gives {scores(textbook, evaluated)}",
-             course.TEXTBOOK),
+            (Caption(N_("The textbook tree; the evaluation gives {scores}"),
+                     {"scores": scores(textbook, evaluated)}), course.TEXTBOOK),
             (N_("Connect Four's empty board"), connect_four)],
         "heuristic_decision": [(EMPTY_BOARD, course.EMPTY)],
         "transposition_value": [(EMPTY_BOARD, course.EMPTY)],
         "quiescence_value": [
-            (f"The textbook tree cut off at depth {noisy_depth}; the evaluation gives "
-             f"{scores(textbook, noisy_evaluation)}; noisy: {noisy_nodes}", textbook)],
+            (Caption(N_("The textbook tree cut off at depth {depth}; the evaluation gives "
+                        "{scores}; noisy: {nodes}"),
+                     {"depth": noisy_depth, "scores": scores(textbook, noisy_evaluation),
+                      "nodes": noisy_nodes}), textbook)],
         "open_lines_evaluation": [(N_("The empty board after X takes the centre"),
                                    course.AFTER_CENTRE)],
     }, {

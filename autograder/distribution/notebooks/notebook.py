@@ -22,12 +22,11 @@ from autograder import assignments, policy as grading_config
 from autograder.checks import course
 from autograder.contract import judged_function
 from autograder.distribution.notebooks.examples import figure_markdown, game_code, try_it_code
-from autograder.distribution.notebooks.handouts import handout as handout_of
+from autograder.distribution.notebooks.handouts import handout as handout_of, spoken_caption
 from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.distribution.notebooks.text import (answer_code, docstring_markdown, drop_cli_note,
                                                     functions, module_title)
 from autograder.intake.notebook import TEST_PREFIX
-from autograder.language import _
 
 
 def function_checks(config, function):
@@ -79,7 +78,8 @@ def code_cell(cell_id, code, nbgrader=None):
 
 def _explained(heading, doc, figures):
     parts = [heading, "", doc]
-    parts += ["\n" + figure_markdown(_(caption), example) for caption, example in figures]
+    parts += ["\n" + figure_markdown(spoken_caption(caption), example)
+              for caption, example in figures]
     return "\n".join(parts)
 
 
