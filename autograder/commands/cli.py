@@ -287,13 +287,14 @@ def release_command(args):
     mistakes = args.known_mistakes or (known if known and known.is_dir() else None)
     folder = releasing.release(args.directory, args.grader_repository, args.grader_ref,
                                args.private_grader_repository, mistakes, args.mistakes_reports,
-                               assignment)
+                               assignment, language=args.lang)
     print(f"wrote the students' repository to {folder}")
 
 
 def export_command(args):
     exporting = instructors_tool("gradescope_export", "export gradescope")
-    written = exporting.export(args.file, assignments.chosen(args.assignment))
+    written = exporting.export(args.file, assignments.chosen(args.assignment),
+                               language=args.lang)
     print(f"wrote Gradescope's autograder zip to {written}")
 
 
@@ -362,6 +363,10 @@ def parser():
     grading.set_defaults(run=grade_command)
     releasing = commands.add_parser("release", help="write the students' repository into DIR")
     releasing.add_argument("directory", help="a new or empty folder")
+    releasing.add_argument("--lang", choices=list(LANGUAGES),
+                           help="the language of the stubs, README, contract and feedback, "
+                                "written into the released grading.toml (default: "
+                                "grading.toml's [course] language, else en)")
     releasing.add_argument("--assignment", metavar="NAME_OR_FILE",
                            help="the assignment the repository hands out (default: the first)")
     releasing.add_argument("--grader-repository", default="your-course/adversarial-search",
@@ -385,6 +390,9 @@ def parser():
     exports = exporting.add_subparsers(dest="what", required=True)
     to_gradescope = exports.add_parser("gradescope", help="Gradescope's autograder zip")
     to_gradescope.add_argument("file", help="the zip to write, e.g. autograder.zip")
+    to_gradescope.add_argument("--lang", choices=list(LANGUAGES),
+                               help="the language of the feedback (default: grading.toml's "
+                                    "[course] language, else en)")
     to_gradescope.add_argument("--assignment", metavar="NAME_OR_FILE",
                                help="the assignment the zip grades (default: the first)")
     to_gradescope.set_defaults(run=export_command)
