@@ -176,9 +176,10 @@ def test_the_notebook_speaks_its_course_language_or_the_chosen_one(monkeypatch):
     assert spoken["README.md"] == english["README.md"]
 
 
-def test_gradescope_says_it_could_not_grade_in_the_course_language(italian):
+def test_gradescope_grades_and_says_it_could_not_grade_in_the_course_language(italian):
     script = gradescope_export.script("run_autograder", SEARCH)
     assert shlex.quote(f"{MARK}Could not grade this submission: {{reason}}") in script
+    assert " --lang it --format gradescope " in script
 
 
 @pytest.mark.parametrize("language", ["it", "en"])

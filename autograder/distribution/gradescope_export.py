@@ -4,7 +4,7 @@ Gradescope unpacks the zip into /autograder/source, runs setup.sh once to build 
 run_autograder for each submission, in its own container. The zip holds the whole grader: the
 reference and the hidden checks included, since Gradescope keeps the source from students. One zip
 grades one assignment (`--assignment`): run_autograder names it, and the zip holds its folder.
-The grader reads the course's language from the grading.toml it holds; run_autograder's one
+run_autograder grades in the course's language (grading.toml's, or export's --lang), and its one
 sentence of its own, for a submission it cannot grade, is written in that language here.
 """
 import io
@@ -16,7 +16,7 @@ from pathlib import Path
 from autograder.assignments import SEARCH
 from autograder.errors import UsageError
 from autograder.files import write_atomically
-from autograder.language import _, speaking
+from autograder.language import _, speaking, spoken
 from autograder.policy import load as load_policy
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,6 +41,7 @@ def script(name, assignment):
     """A Gradescope script of `assignment`, in the language spoken."""
     # an assignment's name is a Python name, so it needs no quoting in the script
     return (TEMPLATES / name).read_text().replace("@ASSIGNMENT@", assignment.name).replace(
+        "@LANGUAGE@", spoken()).replace(
         "@COULD_NOT_GRADE@", shlex.quote(_("Could not grade this submission: {reason}")))
 
 
