@@ -10,14 +10,17 @@ import math
 import string
 from collections import deque
 
+from autograder.language import N_, _, ngettext, number
+
 OTHER = {"MAX": "MIN", "MIN": "MAX"}
 # Who examined a node (examined_by's answer) -> what every legend says of it, in the legends'
-# order. The reference is named as the feedback names it: alpha-beta.
+# order, translated where it is shown. The reference is named as the feedback names it: alpha-beta.
 EXAMINED = {
-    "both": "examined by both searches",
-    "extra": "examined only by your search",
-    "missed": "examined only by alpha-beta",
-    "pruned": "pruned by both",
+    # TRANSLATORS: a legend of the tree drawn for a failure: how the nodes are coloured.
+    "both": N_("examined by both searches"),
+    "extra": N_("examined only by your search"),
+    "missed": N_("examined only by alpha-beta"),
+    "pruned": N_("pruned by both"),
 }
 
 
@@ -77,16 +80,18 @@ def draw_tree(tree, root="MAX"):
 def draw_board(board):
     rows = [" " + " | ".join(board[i:i + 3]) for i in (0, 3, 6)]
     to_move = "X" if board.count("X") == board.count("O") else "O"
-    return ("\n---+---+---\n".join(rows)
-            + f"\n({to_move} to move; cells are numbered 0-8 row by row)")
+    # TRANSLATORS: {player} is X or O.
+    legend = _("({player} to move; cells are numbered 0-8 row by row)").format(player=to_move)
+    return "\n---+---+---\n".join(rows) + f"\n{legend}"
 
 
 def draw_connect_four(board):
     """Rows top first, as the board stands, with the columns numbered below."""
     rows = ["|" + "|".join(board[7 * row:7 * row + 7]) + "|" for row in reversed(range(6))]
     to_move = "X" if board.count("X") == board.count("O") else "O"
-    return "\n".join([*rows, " " + " ".join("0123456"),
-                      f"({to_move} to move; a move names its column)"])
+    # TRANSLATORS: {player} is X or O.
+    legend = _("({player} to move; a move names its column)").format(player=to_move)
+    return "\n".join([*rows, " " + " ".join("0123456"), legend])
 
 
 def draw_example(example):
@@ -108,10 +113,17 @@ def draw_input(shown):
 
 def name_node(spec, path):
     if spec["kind"] == "tree":
-        return node_names(spec["tree"]).get(tuple(path), f"the node at path {moves(path)}")
+        names = node_names(spec["tree"])
+        if tuple(path) in names:
+            return names[tuple(path)]
+        # TRANSLATORS: {path} is a list of child indices: [0, 2].
+        return _("the node at path {path}").format(path=moves(path))
     if not path:
-        return "the given position"
-    return f"the position after move{'s' * (len(path) > 1)} {moves(path)[1:-1]}"
+        # TRANSLATORS: the position a search was called on, before any move.
+        return _("the given position")
+    # TRANSLATORS: {moves} are the moves played from the given position: "0, 4".
+    return ngettext("the position after move {moves}", "the position after moves {moves}",
+                    len(path)).format(moves=moves(path)[1:-1])
 
 
 MOVES_SHOWN = 24  # a longer path is named by its length and its first and last moves
@@ -123,7 +135,10 @@ def moves(path):
     if len(path) <= MOVES_SHOWN:
         return f"[{', '.join(map(str, path))}]"
     half = MOVES_SHOWN // 2
-    return (f"[{', '.join(map(str, path[:half]))}, ... {len(path) - MOVES_SHOWN:,} more ..., "
+    left_out = len(path) - MOVES_SHOWN
+    # TRANSLATORS: how many moves of a long path are left out between its first and last ones.
+    more = ngettext("{count} more", "{count} more", left_out).format(count=number(left_out))
+    return (f"[{', '.join(map(str, path[:half]))}, ... {more} ..., "
             f"{', '.join(map(str, path[-half:]))}]")
 
 
@@ -135,7 +150,11 @@ def draw_price_war(tree, ours, theirs, root):
         for j, leaf in enumerate(tree[option]):
             bar = "    " if last_option else "│   "
             corner = "└── " if j == len(tree[option]) - 1 else "├── "
-            lines.append(f"{bar}{corner}{leaf}: ours {ours[leaf]}, theirs {theirs[leaf]}")
+            # TRANSLATORS: {leaf} is an outcome's name (code); {ours} and {theirs} the two
+            # firms' profits there.
+            outcome = _("{leaf}: ours {ours}, theirs {theirs}").format(
+                leaf=leaf, ours=ours[leaf], theirs=theirs[leaf])
+            lines.append(f"{bar}{corner}{outcome}")
     return "\n".join(lines)
 
 

@@ -190,7 +190,7 @@ def test_negamaxs_window_is_told_in_the_values_of_the_player_to_move():
                           .trace, reference_observation(the_call).trace)
     assert sentence.startswith(
         f"After C1, node C had alpha={alpha:g} >= beta={beta:g} (in the values of MIN, who moves "
-        f"there: MAX's values negated), so C's remaining children are pruned.")
+        f"there: MAX's values negated), so the remaining children of C are pruned.")
 
 
 def test_a_noisy_position_at_the_cut_off_is_told_why_it_is_searched_on():

@@ -1,5 +1,7 @@
 """The feedback engine tells the truth: its narrated search is the reference's search, a diagnosis
 is claimed only when a mistake reproduces the observation, and correct searches get none."""
+import gettext
+import importlib
 import json
 import math
 
@@ -19,6 +21,7 @@ from autograder.feedback.explain import Names, cuts, divergence
 from autograder.feedback.replaying.record import explained
 from autograder.games import TicTacToe
 from autograder.games.specs import board_spec, tree_spec
+from autograder.language import speaking
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.runner.observations import Observation
 from autograder.worker import calls
@@ -99,7 +102,7 @@ def test_the_textbook_divergence_is_explained_with_the_bounds():
     no_pruning = as_observation(the_call, Mistakes(no_pruning=True))
     correct = reference_observation(the_call)
     assert divergence(the_call, TEXTBOOK, no_pruning.trace, correct.trace) == (
-        "After C1, node C had alpha=3 >= beta=2, so C's remaining children are pruned. "
+        "After C1, node C had alpha=3 >= beta=2, so the remaining children of C are pruned. "
         "After C, node A had alpha=3 < beta=+inf, so it had to go on to D.")
 
 
@@ -111,17 +114,59 @@ def test_a_positions_divergence_names_positions_by_label_and_draws_them():
     game = TicTacToe(block["board"])
     p, q = (state_at(game, path).board for path in [(3, 6, 8), (3,)])
     assert sentences == (
-        "After move 5, position P (after moves 3, 6, 8) had alpha=0 >= beta=0, so P's remaining "
-        "moves are pruned. After move 6, position Q (after move 3) had alpha=-inf < beta=0, so it "
-        f"had to go on to move 7.\nPosition P:\n{draw_board(p)}\nPosition Q:\n{draw_board(q)}")
+        "After move 5, position P (after moves 3, 6, 8) had alpha=0 >= beta=0, so the remaining "
+        "moves from P are pruned. After move 6, position Q (after move 3) had alpha=-inf < "
+        f"beta=0, so it had to go on to move 7.\nPosition P:\n{draw_board(p)}\nPosition Q:\n{draw_board(q)}")
 
 
 def test_a_position_named_twice_is_introduced_once():
     names = Names(board_spec(" " * 9))
     assert names.subject((4, 0)) == "position P (after moves 4, 0)"
     assert names.subject(()) == "position Q (the given position)"
-    assert names.subject((4, 0)) == "position P" and names.owner((4, 0)) == "P's"
-    assert names.child((4, 0, 8)) == "move 8" and names.children() == "moves"
+    assert names.subject((4, 0)) == "position P" and names.name((4, 0)) == "P"
+    assert names.child((4, 0, 8)) == "move 8"
+
+
+class Bracketed(gettext.NullTranslations):
+    """A catalog that writes each message in brackets, its placeholders kept: what is worded
+    through the catalog shows, and where."""
+
+    def gettext(self, message):
+        return f"[{message}]"
+
+    def ngettext(self, singular, plural, count):
+        return f"[{singular if count == 1 else plural}]"
+
+
+def test_what_the_release_records_is_worded_in_the_language_spoken(monkeypatch):
+    """The release records replays and narrations as data: their sentences are worded when
+    shown, whole, in the language spoken then, a sentence opening with a placeholder or a mark
+    still capitalised."""
+    the_call = call("alphabeta_value", TEXTBOOK)
+    known = json.loads(json.dumps(explained(the_call)))
+    wrong = as_observation(the_call, Mistakes(no_pruning=True))
+    correct = reference_observation(the_call)
+    monkeypatch.setattr(importlib.import_module("autograder.language.speaking"), "catalog",
+                        lambda code: Bracketed())
+    with speaking("ca"):
+        diagnosis = diagnose(the_call, wrong, known)
+        sentences = divergence(the_call, TEXTBOOK, wrong.trace, correct.trace, known)
+        block = board_spec("XOX O    ")
+        on_a_board = call("alphabeta_value", block)
+        first = reference_observation(on_a_board).trace
+        skipped = divergence(on_a_board, block, first[:1], first, explained(on_a_board))
+    assert diagnosis == (
+        "[Diagnosis: on this input your alphabeta_value gives the same answer and examined nodes "
+        "as a search that [gives every child the node's original alpha and beta], one of the "
+        "common errors the course texts warn about. The fix: [pass the bounds as they stand after "
+        "each child, so later children search a narrower window].]")
+    assert sentences == (
+        "[After C1, [node C] had alpha=3 >= beta=2, so the remaining children of C are pruned.] "
+        "[After C, [node A] had alpha=3 < beta=+inf, so it had to go on to D.]")
+    assert skipped.startswith(
+        "[[Move 3] is the first move searched from [position P (the given position)], and no node "
+        "prunes before it has searched one.]\n[Position P:]\n X | O | X\n") and skipped.endswith(
+        "\n[(X to move; cells are numbered 0-8 row by row)]")
 
 
 def test_a_skipped_first_child_is_explained():

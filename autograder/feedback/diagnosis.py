@@ -13,6 +13,7 @@ students' release, which leaves that package out, reads what they found on its g
 import hashlib
 import time
 
+from autograder.language import N_, _
 from autograder.runner.observations import exactly_equal
 
 try:
@@ -21,72 +22,100 @@ try:
 except ImportError:  # the students' release: no working search, only what was recorded
     replay = Mistakes = None
 
+# mistake -> what a search with it does and the fix, translated where the diagnosis says them.
 EXPLANATIONS = {
-    "strict_pruning": ("prunes only when alpha > beta", "equality must prune too: once alpha "
-                       "equals beta nothing below can change the answer"),
-    "swapped_bounds": ("raises alpha at MIN nodes and lowers beta at MAX nodes", "MAX raises "
-                       "alpha, MIN lowers beta, and both prune when alpha >= beta"),
-    "stale_bounds": ("gives every child the node's original alpha and beta", "pass the bounds "
-                     "as they stand after each child, so later children search a narrower window"),
-    "children_first": ("examines every child before searching the first one", "ask a child "
-                       "nothing (is_terminal, to_move, actions) until you search it; building "
-                       "them with result is fine"),
-    "no_pruning": ("never prunes", "stop a node's loop as soon as alpha >= beta"),
-    "levels_from_root": ("assumes MAX at the root and alternates from there", "ask "
-                         "game.to_move(state) who moves: the root may be MIN"),
-    "starts_at_zero": ("starts v at 0", "start v at -inf for MAX and +inf for MIN, or a "
-                       "node whose values are all below (or above) 0 gets 0"),
-    "root_not_tightened": ("searches every root action with the full window (-inf, +inf)",
-                           "the root is an alpha-beta node too: tighten its bound after each "
-                           "action and pass it on"),
-    "last_of_ties": ("keeps the last of equally good actions", "change the best action only "
-                     "for a strictly better value, so ties keep the first"),
-    "cut_one_level_deep": ("evaluates a position one level below the cut-off (depth < 0), so "
-                           "it looks one move further than asked", "the cut-off test is depth "
-                           "== 0: a position with no levels left is evaluated, and its children "
-                           "are never searched"),
-    "evaluates_terminals": ("tests the cut-off before the end of the game, so a finished game "
-                            "at the cut-off is evaluated and never examined", "ask is_terminal "
-                            "first: a terminal position is worth its utility at any depth, and "
-                            "only a position still in play is evaluated"),
-    "children_at_full_depth": ("looks one move further than asked: it searches each root "
-                               "action's child depth more levels, not depth - 1 (or evaluates "
-                               "at depth < 0)", "the root's move is one level: search each "
-                               "child depth - 1 levels further, so that depth 1 evaluates the "
-                               "children themselves"),
-    "child_not_negated": ("takes each child's value as the child returns it", "a child's value "
-                          "is for the player who moves there, the opponent: negate it "
-                          "(-negamax_value(...)) before comparing it with alpha"),
-    "leaf_from_max_view": ("returns a leaf's utility from MAX's view even when MIN is to move "
-                           "there", "negamax's values are the mover's: negate the utility when "
-                           "MIN is to move"),
-    "window_not_swapped": ("passes the window down as (-alpha, -beta)", "the child's window is "
-                           "the opponent's view of this one: negated and swapped, (-beta, "
-                           "-alpha)"),
-    "keyed_by_path": ("keys the table by the path (the moves that led there), which no other "
-                      "path shares, so it never finds a position again", "key the table by "
-                      "the position, game.key(state), which the same board reached by "
-                      "another order of moves shares"),
-    "looked_up_after_asking": ("asks is_terminal before looking in the table, so a position "
-                               "reached again is examined again", "look the position up "
-                               "first and ask the game nothing about a position found there"),
-    "never_reorders": ("searches every pass in the game's order", "rank the root's actions by "
-                       "each pass's values, best first, and search the next pass in that "
-                       "order"),
-    "worst_first": ("ranks the root's actions worst first", "best first: highest value first "
-                    "for MAX, lowest first for MIN"),
-    "ties_by_action": ("ranks equal values by the action instead of keeping their order",
-                       "sort by the value alone: a stable sort keeps equal values in the "
-                       "pass's order"),
-    "never_searches_on": ("evaluates every position at the cut-off, quiet or not", "at the "
-                          "cut-off and past it, evaluate only a quiet position and search a "
-                          "noisy one on (is_quiet)"),
-    "one_level_past": ("searches a noisy position at the cut-off one level on, then evaluates "
-                       "whatever is there", "past the cut-off too, search on while the position "
-                       "is noisy: evaluate when depth <= 0 and the position is quiet"),
-    "depth_equals_zero": ("tests depth == 0, so past the cut-off nothing is evaluated again "
-                          "and the search runs on to the leaves", "test depth <= 0: past the "
-                          "cut-off a quiet position is evaluated too"),
+    "strict_pruning": (
+        # TRANSLATORS: what a search with a common mistake does, ending "... a search that";
+        # lower case, no full stop.
+        N_("prunes only when alpha > beta"),
+        # TRANSLATORS: the fix for it, after "The fix: "; lower case, no full stop.
+        N_("equality must prune too: once alpha equals beta nothing below can change the answer")),
+    "swapped_bounds": (
+        N_("raises alpha at MIN nodes and lowers beta at MAX nodes"),
+        N_("MAX raises alpha, MIN lowers beta, and both prune when alpha >= beta")),
+    "stale_bounds": (
+        N_("gives every child the node's original alpha and beta"),
+        N_("pass the bounds as they stand after each child, so later children search a narrower "
+           "window")),
+    "children_first": (
+        N_("examines every child before searching the first one"),
+        N_("ask a child nothing (is_terminal, to_move, actions) until you search it; building "
+           "them with result is fine")),
+    "no_pruning": (
+        N_("never prunes"),
+        N_("stop a node's loop as soon as alpha >= beta")),
+    "levels_from_root": (
+        N_("assumes MAX at the root and alternates from there"),
+        N_("ask game.to_move(state) who moves: the root may be MIN")),
+    "starts_at_zero": (
+        N_("starts v at 0"),
+        N_("start v at -inf for MAX and +inf for MIN, or a node whose values are all below (or "
+           "above) 0 gets 0")),
+    "root_not_tightened": (
+        N_("searches every root action with the full window (-inf, +inf)"),
+        N_("the root is an alpha-beta node too: tighten its bound after each action and pass it "
+           "on")),
+    "last_of_ties": (
+        N_("keeps the last of equally good actions"),
+        N_("change the best action only for a strictly better value, so ties keep the first")),
+    "cut_one_level_deep": (
+        N_("evaluates a position one level below the cut-off (depth < 0), so it looks one move "
+           "further than asked"),
+        N_("the cut-off test is depth == 0: a position with no levels left is evaluated, and "
+           "its children are never searched")),
+    "evaluates_terminals": (
+        N_("tests the cut-off before the end of the game, so a finished game at the cut-off is "
+           "evaluated and never examined"),
+        N_("ask is_terminal first: a terminal position is worth its utility at any depth, and "
+           "only a position still in play is evaluated")),
+    "children_at_full_depth": (
+        N_("looks one move further than asked: it searches each root action's child depth more "
+           "levels, not depth - 1 (or evaluates at depth < 0)"),
+        N_("the root's move is one level: search each child depth - 1 levels further, so that "
+           "depth 1 evaluates the children themselves")),
+    "child_not_negated": (
+        N_("takes each child's value as the child returns it"),
+        N_("a child's value is for the player who moves there, the opponent: negate it "
+           "(-negamax_value(...)) before comparing it with alpha")),
+    "leaf_from_max_view": (
+        N_("returns a leaf's utility from MAX's view even when MIN is to move there"),
+        N_("negamax's values are the mover's: negate the utility when MIN is to move")),
+    "window_not_swapped": (
+        N_("passes the window down as (-alpha, -beta)"),
+        N_("the child's window is the opponent's view of this one: negated and swapped, (-beta, "
+           "-alpha)")),
+    "keyed_by_path": (
+        N_("keys the table by the path (the moves that led there), which no other path shares, "
+           "so it never finds a position again"),
+        N_("key the table by the position, game.key(state), which the same board reached by "
+           "another order of moves shares")),
+    "looked_up_after_asking": (
+        N_("asks is_terminal before looking in the table, so a position reached again is "
+           "examined again"),
+        N_("look the position up first and ask the game nothing about a position found there")),
+    "never_reorders": (
+        N_("searches every pass in the game's order"),
+        N_("rank the root's actions by each pass's values, best first, and search the next pass "
+           "in that order")),
+    "worst_first": (
+        N_("ranks the root's actions worst first"),
+        N_("best first: highest value first for MAX, lowest first for MIN")),
+    "ties_by_action": (
+        N_("ranks equal values by the action instead of keeping their order"),
+        N_("sort by the value alone: a stable sort keeps equal values in the pass's order")),
+    "never_searches_on": (
+        N_("evaluates every position at the cut-off, quiet or not"),
+        N_("at the cut-off and past it, evaluate only a quiet position and search a noisy one "
+           "on (is_quiet)")),
+    "one_level_past": (
+        N_("searches a noisy position at the cut-off one level on, then evaluates whatever is "
+           "there"),
+        N_("past the cut-off too, search on while the position is noisy: evaluate when depth <= "
+           "0 and the position is quiet")),
+    "depth_equals_zero": (
+        N_("tests depth == 0, so past the cut-off nothing is evaluated again and the search runs "
+           "on to the leaves"),
+        N_("test depth <= 0: past the cut-off a quiet position is evaluated too")),
 }
 
 # Replays are full searches (seconds each on the empty board): past this much CPU time, the rest are
@@ -177,9 +206,25 @@ def diagnose(call, got, known=None):
         if time.thread_time() > deadline:
             return ""
         if matches(got, examined, replayed(mistake)):
-            does, fix = EXPLANATIONS[mistake]
-            seen = "answer and examined nodes" if traced else "answer"
-            return (f"Diagnosis: on this input your {function} gives the same {seen} as a search "
-                    f"that {does}, one of the common errors the course texts warn about. "
-                    f"The fix: {fix}.")
+            return diagnosis(function, traced, mistake)
     return ""
+
+
+def diagnosis(function, traced, mistake):
+    """The sentences naming `mistake` as what `function`'s search did, in the language spoken
+    when they are said: what the students' release records (replaying/record.py) are the
+    replays' answers and digests, never words."""
+    does, fix = (_(phrase) for phrase in EXPLANATIONS[mistake])
+    if traced:
+        # TRANSLATORS: {function} is the student's function (code); {does} what a search with a
+        # common mistake does ("prunes only when alpha > beta"), {fix} its fix, each lower case.
+        sentence = _("Diagnosis: on this input your {function} gives the same answer and examined "
+                     "nodes as a search that {does}, one of the common errors the course texts "
+                     "warn about. The fix: {fix}.")
+    else:
+        # TRANSLATORS: {function} is the student's function (code); {does} what a search with a
+        # common mistake does ("prunes only when alpha > beta"), {fix} its fix, each lower case.
+        sentence = _("Diagnosis: on this input your {function} gives the same answer as a search "
+                     "that {does}, one of the common errors the course texts warn about. The "
+                     "fix: {fix}.")
+    return sentence.format(function=function, does=does, fix=fix)

@@ -13,6 +13,7 @@ it, and a child of a position by the move that makes it.
 """
 from autograder.drawing import draw_board, draw_connect_four, moves, name_node
 from autograder.feedback.narration import Narration
+from autograder.language import N_, _, ngettext
 from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, decode_path, encode_path, state_at
 
@@ -65,53 +66,140 @@ class Names:
         return self.LABELS[self.positions.index(path) % len(self.LABELS)]
 
     def subject(self, path):
-        """A node deciding as a sentence's subject: "node C", or "position P (after moves 0,
-        4)" the first time and "position P" after."""
+        """A node deciding, as a sentence names it: "node C", or "position P (after moves 0, 4)"
+        the first time and "position P" after."""
         if not self.board:
-            return f"node {name_node(self.spec, path)}"
+            # TRANSLATORS: {name} is a node of a tree, by its name in the drawing: A, C, B1.
+            return _("node {name}").format(name=name_node(self.spec, path))
         first = path not in self.positions
         label = self.label(path)
         if not first:
-            return f"position {label}"
-        where = (f"after move{'s' * (len(path) > 1)} {moves(path)[1:-1]}" if path else
-                 "the given position")
-        return f"position {label} ({where})"
+            # TRANSLATORS: {label} is a letter (P, Q...) naming a board drawn after the sentences.
+            return _("position {label}").format(label=label)
+        if not path:
+            # TRANSLATORS: {label} is a letter (P, Q...) naming a board drawn after the sentences;
+            # the given position is the one the search was called on.
+            return _("position {label} (the given position)").format(label=label)
+        # TRANSLATORS: {moves} are the moves played from the given position to reach it: "0, 4".
+        return ngettext("position {label} (after move {moves})",
+                        "position {label} (after moves {moves})",
+                        len(path)).format(label=label, moves=moves(path)[1:-1])
 
-    def owner(self, path):
-        """Whose remaining children: "C's", "P's"."""
-        return f"{name_node(self.spec, path) if not self.board else self.label(path)}'s"
+    def name(self, path):
+        """A node by its bare name, as in "the remaining children of C": "C", "P"."""
+        return self.label(path) if self.board else name_node(self.spec, path)
 
     def child(self, path):
         """A child as the sentence names it: "C1", or "move 6"."""
-        return f"move {path[-1]}" if self.board else name_node(self.spec, path)
-
-    def children(self):
-        return "moves" if self.board else "children"
+        if not self.board:
+            return name_node(self.spec, path)
+        # TRANSLATORS: {move} is a move's number: a cell in tic-tac-toe, a column in Connect Four.
+        return _("move {move}").format(move=path[-1])
 
     def drawings(self):
         """Each labelled position, drawn as a board after its label: tic-tac-toe's or Connect
         Four's."""
         game = build_game(self.spec) if self.board else None
         draw = draw_connect_four if self.spec["kind"] == "connect_four" else draw_board
-        return "".join(f"\nPosition {self.label(path)}:\n{draw(state_at(game, path).board)}"
-                       for path in self.positions)
+        # TRANSLATORS: {label} is a letter (P, Q...) the sentences name a position by.
+        heading = _("Position {label}:")
+        return "".join(f"\n{heading.format(label=self.label(path))}\n"
+                       f"{draw(state_at(game, path).board)}" for path in self.positions)
+
+
+# The sentences, each in full for a tree's nodes (False) and for positions (True): a language may
+# agree "it" and its other words with "node" or "position". {node} is Names.subject's, {child}
+# and {next} Names.child's, {name} Names.name's, {values} in_values', {cut} at_the_cut_off's.
+PRUNED = {  # (board, whether the node explained lies below the children pruned)
+    # TRANSLATORS: {child} is a child (C1, or "move 6"), {node} the node ("node C", or "position
+    # P (after moves 0, 4)"), {name} its bare name (C, P); {values} is empty, or a space and a
+    # parenthesis saying whose values alpha and beta are.
+    (False, False): N_("After {child}, {node} had alpha={alpha} >= beta={beta}{values}, so the "
+                       "remaining children of {name} are pruned."),
+    # TRANSLATORS: as the one before; the node explained lies below the children pruned.
+    (False, True): N_("After {child}, {node} had alpha={alpha} >= beta={beta}{values}, so the "
+                      "remaining children of {name} and everything below them are pruned."),
+    # TRANSLATORS: {child} is a move ("move 6"), {node} a position ("position P (after moves 0,
+    # 4)"), {name} its label (P); {values} is empty, or a space and a parenthesis saying whose
+    # values alpha and beta are.
+    (True, False): N_("After {child}, {node} had alpha={alpha} >= beta={beta}{values}, so the "
+                      "remaining moves from {name} are pruned."),
+    # TRANSLATORS: as the one before; the position explained lies below the moves pruned.
+    (True, True): N_("After {child}, {node} had alpha={alpha} >= beta={beta}{values}, so the "
+                     "remaining moves from {name} and everything below them are pruned."),
+}
+EVALUATED = {  # (board, whether the node is quiet; None where the search asks no quiet test)
+    # TRANSLATORS: {node} is "node C"; {cut} says where it lies: "at the cut-off", "past the
+    # cut-off".
+    (False, None): N_("{node} is {cut}, so the search evaluates it and examines none of its "
+                      "children."),
+    # TRANSLATORS: {node} is "node C"; {cut} is "at the cut-off" or "past the cut-off".
+    (False, True): N_("{node} is {cut} and quiet, so the search evaluates it and examines none "
+                      "of its children."),
+    # TRANSLATORS: {node} is "position P (after moves 0, 4)"; {cut} is "at the cut-off" or
+    # "past the cut-off".
+    (True, None): N_("{node} is {cut}, so the search evaluates it and examines none of its "
+                     "moves."),
+    # TRANSLATORS: {node} is "position P (after moves 0, 4)"; {cut} is "at the cut-off" or
+    # "past the cut-off".
+    (True, True): N_("{node} is {cut} and quiet, so the search evaluates it and examines none "
+                     "of its moves."),
+}
+GOES_ON = {  # board: a noisy node at or past the cut-off, which quiescence searches on from
+    # TRANSLATORS: {node} is "node C"; {cut} is "at the cut-off" or "past the cut-off".
+    False: N_("{node} is {cut} but not quiet, so the search goes on to its children."),
+    # TRANSLATORS: {node} is "position P (after moves 0, 4)"; {cut} is "at the cut-off" or
+    # "past the cut-off".
+    True: N_("{node} is {cut} but not quiet, so the search goes on to its moves."),
+}
+FIRST = {  # board: the first child searched, before which nothing prunes
+    # TRANSLATORS: {child} is a child (C1), {name} the node's bare name (C).
+    False: N_("{child} is the first child {name} searches, and no node prunes before it has "
+              "searched a child."),
+    # TRANSLATORS: {child} is a move ("move 6"), {node} a position ("position P (after moves 0,
+    # 4)").
+    True: N_("{child} is the first move searched from {node}, and no node prunes before it has "
+             "searched one."),
+}
+EVERY = {  # board: a search that never prunes
+    # TRANSLATORS: {node} is "node C", {next} a child (C2).
+    False: N_("{node} searches every one of its children, since this search never prunes, so "
+              "it goes on to {next}."),
+    # TRANSLATORS: {node} is "position P (after moves 0, 4)", {next} a move ("move 7").
+    True: N_("{node} searches every one of its moves, since this search never prunes, so it "
+             "goes on to {next}."),
+}
+VALUES = {  # who moves at a negamax node -> whose values its window holds
+    # TRANSLATORS: said after alpha and beta, in negamax, whose values they are.
+    "MAX": N_("(in the values of MAX, who moves there)"),
+    # TRANSLATORS: said after alpha and beta, in negamax, whose values they are.
+    "MIN": N_("(in the values of MIN, who moves there: MAX's values negated)"),
+}
 
 
 def in_values(narration, path):
-    """Whose values a negamax node's window holds, said after it; '' for alpha-beta's, which are
-    MAX's as always."""
+    """Whose values a negamax node's window holds, said after it with a space before; '' for
+    alpha-beta's, which are MAX's as always."""
     mover = narration.movers.get(path)
-    if mover is None:
-        return ""
-    negated = ": MAX's values negated" if mover == "MIN" else ""
-    return f" (in the values of {mover}, who moves there{negated})"
+    return "" if mover is None else f" {_(VALUES[mover])}"
 
 
 def at_the_cut_off(narration, path):
     """Where a node the search was cut off at lies: "at the cut-off", or "past the cut-off" (a
     quiescence search gone on)."""
-    levels, _ = narration.cut[path]
-    return "at the cut-off" if levels == 0 else "past the cut-off"
+    levels = narration.cut[path][0]
+    if levels == 0:
+        # TRANSLATORS: where a node lies, after "is": at the depth where the search is cut off.
+        return _("at the cut-off")
+    # TRANSLATORS: where a node lies, after "is": deeper than the search's cut-off, where a
+    # quiescence search goes on from a noisy position.
+    return _("past the cut-off")
+
+
+def window(narration, parent, child):
+    """The bounds `parent` had after `child`, as the sentences write them."""
+    alpha, beta = narration.windows[parent, child]
+    return {"alpha": bound(alpha), "beta": bound(beta), "values": in_values(narration, parent)}
 
 
 def why_pruned(narration, names, path):
@@ -120,47 +208,53 @@ def why_pruned(narration, names, path):
     for depth in range(len(path) - 1, -1, -1):
         parent, child = path[:depth], path[:depth + 1]
         searched = narration.searched.get(parent, [])
-        below = "" if child == path else " and everything below them"
         if parent in narration.cut and narration.cut[parent][1] is not False:
-            quiet = " and quiet" if narration.cut[parent][1] else ""
-            return (f"{names.subject(parent)} is {at_the_cut_off(narration, parent)}{quiet}, so "
-                    f"the search evaluates it and examines none of its "
-                    f"{names.children()}{below}")
+            return _(EVALUATED[names.board, narration.cut[parent][1]]).format(
+                node=names.subject(parent), cut=at_the_cut_off(narration, parent))
         if parent in narration.pruned and child not in searched:
             last = searched[-1]
-            alpha, beta = narration.windows[parent, last]
-            return (f"after {names.child(last)}, {names.subject(parent)} had "
-                    f"alpha={bound(alpha)} >= beta={bound(beta)}{in_values(narration, parent)}, "
-                    f"so {names.owner(parent)} remaining {names.children()}{below} are pruned")
+            node = names.subject(parent)  # first: it introduces a position that name() labels
+            return _(PRUNED[names.board, child != path]).format(
+                child=names.child(last), node=node, name=names.name(parent),
+                **window(narration, parent, last))
     return None
 
 
 def why_examined(narration, names, path):
     """Why the reference examines `path` at this point of its search."""
     if not path:
-        return "every search starts by examining the node it is given"
+        return _("Every search starts by examining the node it is given.")
     parent = path[:-1]
     searched = narration.searched.get(parent, [])
     if path not in searched:
         return None
     if parent in narration.cut:  # a noisy position the quiescence search goes on from
-        return (f"{names.subject(parent)} is {at_the_cut_off(narration, parent)} but not quiet, "
-                f"so the search goes on to its {names.children()}")
+        return _(GOES_ON[names.board]).format(node=names.subject(parent),
+                                              cut=at_the_cut_off(narration, parent))
     index = searched.index(path)
     if index == 0:
-        return (f"{names.child(path)} is the first of {names.subject(parent)}'s "
-                f"{names.children()} searched, and no node prunes before it has searched one"
-                if names.board else
-                f"{names.child(path)} is the first child {names.child(parent)} searches, and no "
-                f"node prunes before it has searched a child")
+        node = names.subject(parent)  # first: it introduces a position that name() labels
+        return _(FIRST[names.board]).format(child=names.child(path), node=node,
+                                            name=names.name(parent))
     previous = searched[index - 1]
     if (parent, previous) not in narration.windows:  # a search without pruning
-        return (f"{names.subject(parent)} searches every one of its {names.children()}, since "
-                f"this search never prunes, so it goes on to {names.child(path)}")
-    alpha, beta = narration.windows[parent, previous]
-    return (f"after {names.child(previous)}, {names.subject(parent)} had alpha={bound(alpha)} < "
-            f"beta={bound(beta)}{in_values(narration, parent)}, so it had to go on to "
-            f"{names.child(path)}")
+        return _(EVERY[names.board]).format(node=names.subject(parent), next=names.child(path))
+    # TRANSLATORS: {child} and {next} are children (C1, or "move 6"), {node} the node ("node C",
+    # or "position P (after moves 0, 4)"); {values} is empty, or a space and a parenthesis saying
+    # whose values alpha and beta are.
+    return _("After {child}, {node} had alpha={alpha} < beta={beta}{values}, so it had to go on "
+             "to {next}.").format(child=names.child(previous), node=names.subject(parent),
+                                  next=names.child(path), **window(narration, parent, previous))
+
+
+def capitalised(sentence):
+    """`sentence` with its first letter upper-cased: one that starts with a placeholder ("node
+    C", a translation's "el node C") is written in lower case. A letter, not the first character,
+    since a translation may open with a mark ("«", "¿")."""
+    first = next((i for i, character in enumerate(sentence) if character.isalpha()), None)
+    if first is None:
+        return sentence
+    return sentence[:first] + sentence[first].upper() + sentence[first + 1:]
 
 
 def divergence(call, spec, mine, theirs, known=None):
@@ -176,5 +270,4 @@ def divergence(call, spec, mine, theirs, known=None):
         sentences.append(why_pruned(narration, names, decode_path(mine[step])))
     if step < len(theirs):
         sentences.append(why_examined(narration, names, decode_path(theirs[step])))
-    sentences = [s[0].upper() + s[1:] for s in sentences if s]
-    return " ".join(f"{s}." for s in sentences) + names.drawings()
+    return " ".join(capitalised(s) for s in sentences if s) + names.drawings()

@@ -37,8 +37,8 @@ def sample_report():
             points=0, max_points=5, status="failed", seconds=0.5,
             feedback="alphabeta_value: your search examined 13 nodes where alpha-beta examines "
                      "11; the first 7 nodes agree; then your search examined C2 where alpha-beta "
-                     "examines D.\nAfter C1, node C had alpha=3 >= beta=2, so C's remaining "
-                     "children are pruned.",
+                     "examines D.\nAfter C1, node C had alpha=3 >= beta=2, so the remaining "
+                     "children of C are pruned.",
             shown={"heading": "It shows on the course's textbook tree",
                    "example": {"kind": "tree", "tree": TEXTBOOK, "root": "MAX"}, "note": ""},
             traces={"student": ["", "0", "00", "01", "02", "1", "10", "11", "12", "2", "20", "21",
