@@ -407,7 +407,8 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     why = _("not run: this grading ran only the checks of {functions}").format(
         functions=", ".join(functions))
     checks = sorted([*checks, *not_run(config, left_out, why),
-                     *not_run(config, later, WHEN_GRADED)], key=lambda check: order[check.name])
+                     *not_run(config, later, _(WHEN_GRADED))],
+                    key=lambda check: order[check.name])
     return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
                   made_with=provenance.made_with(config, assignment),
                   order=tuple(assignment.modules), language=spoken())

@@ -8,21 +8,25 @@ May import: contract, language.
 from dataclasses import dataclass, field, replace
 
 from autograder.contract import MODULES
+from autograder.language import N_, _, ngettext, number
 
-NOT_RUN = "not run"
+NOT_RUN = "not run"  # a status, as report.json keeps it, in every language
 # The feedback of a check the students' repository does not hold (see distribution/release.py): it
-# runs only when the instructor grades.
-WHEN_GRADED = "not run here: checked when graded"
+# runs only when the instructor grades. A report is shown in the language it was graded in, so the
+# feedback is recognised by this message as that language words it.
+WHEN_GRADED = N_("not run here: checked when graded")
 
 
 def points(value):
-    """Points as every report writes them: 5, 2.5, 0.25 (never 5.0)."""
+    """Points as a machine reads them (JUnit's properties, a job's outputs): 5, 2.5, 0.25, never
+    5.0; people read them as `number` writes them."""
     return f"{value:g}"
 
 
 def out_of(got, possible):
-    """Points got out of points possible: "3 / 8"."""
-    return f"{points(got)} / {points(possible)}"
+    """Points got out of points possible, as the language spoken writes them: "3 / 8", "2,5 /
+    4"."""
+    return f"{number(got)} / {number(possible)}"
 
 
 @dataclass(frozen=True)
@@ -77,15 +81,18 @@ class CheckResult:
     @property
     def when_graded(self):
         """Whether only the instructor's grading runs this check."""
-        return self.status == NOT_RUN and self.feedback == WHEN_GRADED
+        return self.status == NOT_RUN and self.feedback == _(WHEN_GRADED)
 
     def headline(self, name=str):
         """The line that opens this failure in a report: "✗ name (0 / 5, hidden check)", with its
         status when the grader itself failed (", error"). `name` writes the check's name as the
         output needs it (Markdown quotes it as code)."""
-        hidden = ", hidden check" if self.visibility == "hidden" else ""
-        status = "" if self.status == "failed" else f", {self.status}"
-        return f"✗ {name(self.name)} ({out_of(self.points, self.max_points)}{hidden}{status})"
+        score = out_of(self.points, self.max_points)
+        if self.visibility == "hidden":
+            score = _("{score}, hidden check").format(score=score)
+        if self.status != "failed":  # only "error" reaches a failure's headline
+            score = _("{score}, error").format(score=score)
+        return f"✗ {name(self.shown_name)} ({score})"
 
 
 @dataclass(frozen=True)
@@ -105,12 +112,13 @@ class FunctionSummary:
         if not self.not_run:
             return out_of(self.points, self.max_points)
         if self.not_run == self.passed + self.failed + self.not_run:
-            return f"not run ({points(self.not_run_points)})"
+            return _("not run ({points})").format(points=number(self.not_run_points))
         parts = [out_of(self.points, self.max_points)]
         if self.not_run_points > self.when_graded_points:
-            parts.append(f"{points(self.not_run_points - self.when_graded_points)} not run")
+            parts.append(_("{points} not run").format(
+                points=number(self.not_run_points - self.when_graded_points)))
         if self.when_graded_points:
-            parts.append(f"{points(self.when_graded_points)} when graded")
+            parts.append(_("{points} when graded").format(points=number(self.when_graded_points)))
         return ", ".join(parts)
 
 
@@ -140,7 +148,8 @@ class FunctionProblem:
     def tally(self):
         """Its points and how many checks it failed: "0 / 12, 4 checks"."""
         count = len(self.checks)
-        return f"{out_of(self.points, self.max_points)}, {count} check{'s' * (count > 1)}"
+        return ngettext("{score}, {count} check", "{score}, {count} checks", count).format(
+            score=out_of(self.points, self.max_points), count=number(count))
 
     def headline(self, name=str, cause=str):
         """The one line a report gives this problem: "✗ minimax_value (0 / 12, 4 checks): is
@@ -180,8 +189,11 @@ class Report:
         """The score as a report's heading gives it: "12 / 20 points (80 more not run)", counting
         the checks only the instructor's grading runs apart (see coverage)."""
         left_out = self.not_run_points - sum(c.max_points for c in self.when_graded())
-        not_run = f" ({points(left_out)} more not run)" if left_out else ""
-        return f"{out_of(self.points, self.max_points)} points{not_run}"
+        score = out_of(self.points, self.max_points)
+        if left_out:
+            return _("{score} points ({points} more not run)").format(score=score,
+                                                                       points=number(left_out))
+        return _("{score} points").format(score=score)
 
     def not_run(self):
         return [check for check in self.checks if not check.ran]
@@ -196,8 +208,9 @@ class Report:
         if not later:
             return ""
         total = sum(check.max_points for check in self.checks)
-        return (f"{points(total - later)} of the {points(total)} points are checked here; "
-                f"{points(later)} more are checked when graded")
+        return _("{here} of the {total} points are checked here; {later} more are checked when "
+                 "graded").format(here=number(total - later), total=number(total),
+                                  later=number(later))
 
     @property
     def not_run_points(self):

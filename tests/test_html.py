@@ -1,6 +1,6 @@
 """The HTML report, rendered by a real headless Chromium: the page loads, the score table and the
-failures are there, a failing tree's nodes carry the colours of who examined them, and a wide tree
-fits its card."""
+failures are there, a failing tree's nodes carry the colours of who examined them, a wide tree
+fits its card, and a page in Catalan renders as one in English."""
 import html as html_module
 import json
 import os
@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from autograder import policy as grading_config
+from autograder.language import _, speaking
 from support.cli import run_cli
 from support.paths import ROOT
 
@@ -111,3 +112,27 @@ def test_a_wide_tree_shrinks_to_fit_its_card(tmp_path):
     chromium(tmp_path, "--window-size=1100,900", f"--screenshot={picture}",
              (tmp_path / "wide.html").as_uri())
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def catalan_page(tmp_path_factory):
+    page = tmp_path_factory.mktemp("html-ca") / "report.html"
+    completed = run_cli("grade", ROOT / "examples" / "sample_submission", "--format", "html",
+                        "--output", page, "--show-hidden", "--lang", "ca")
+    assert completed.returncode == 0, completed.stderr
+    return page
+
+
+def test_the_page_in_catalan_renders_to_a_screenshot(catalan_page, tmp_path):
+    """A non-English page as Chromium lays it out: the document says its language, and the
+    legend, the checks' names and the failures read in Catalan."""
+    dom = chromium(tmp_path, "--dump-dom", catalan_page.as_uri())
+    assert '<html lang="ca">' in dom
+    with speaking("ca"):
+        legend, name = _("examined only by your search"), _(HIDDEN)
+    assert legend != "examined only by your search" and html_module.escape(legend) in dom
+    assert name != HIDDEN and html_module.escape(name, quote=False) in dom
+    picture = tmp_path / "report.ca.png"
+    chromium(tmp_path, "--window-size=1100,1400", f"--screenshot={picture}",
+             catalan_page.as_uri())
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and picture.stat().st_size > 20_000

@@ -7,6 +7,7 @@ status): the top-level output names the functions left out, and the scores are o
 """
 import json
 
+from autograder.language import _
 from autograder.reporters.readable import readable
 from autograder.reporters.text import feedback_with_input, not_run_line
 
@@ -16,13 +17,15 @@ GRADESCOPE_VISIBILITY = {"visible": "visible", "hidden": "visible",
 
 def render(report):
     report = readable(report)
-    tests = [{"name": check.name, "score": check.points, "max_score": check.max_points,
+    tests = [{"name": check.shown_name, "score": check.points, "max_score": check.max_points,
               "status": "passed" if check.passed else "failed",
               "output": feedback_with_input(check),
               "visibility": GRADESCOPE_VISIBILITY[check.visibility]}
              for check in report.checks if check.ran]
     not_run = f" {not_run_line(report)}" if not_run_line(report) else ""
     results = {"score": report.points, "max_score": report.max_points,
-               "output": f"Graded with the {report.sandbox} sandbox.{not_run}",
+               # TRANSLATORS: {sandbox} is the sandbox's name: bwrap, unshare, rlimits or plain
+               "output": _("Graded with the {sandbox} sandbox.").format(
+                   sandbox=report.sandbox) + not_run,
                "visibility": "visible", "stdout_visibility": "hidden", "tests": tests}
     return json.dumps(results, indent=2) + "\n"

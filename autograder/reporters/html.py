@@ -8,16 +8,18 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from autograder.drawing import (EXAMINED, OTHER, bound, draw_example, draw_mermaid, examined_by,
                                 layout, node_names)
+from autograder.language import templates
 from autograder.reporters.readable import readable
-from autograder.reporters.text import not_run_line, when_graded_items
+from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
+                                       when_graded_items)
 from autograder.results import FunctionProblem
 from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
 CUT_ROOM = 90  # to the right of the rightmost node, for its alpha >= beta label
-ENVIRONMENT = Environment(loader=PackageLoader("autograder.reporters"),
-                          autoescape=select_autoescape(["html", "j2"]), trim_blocks=True,
-                          lstrip_blocks=True)
+ENVIRONMENT = templates.install(Environment(
+    loader=PackageLoader("autograder.reporters"), autoescape=select_autoescape(["html", "j2"]),
+    trim_blocks=True, lstrip_blocks=True, extensions=["jinja2.ext.i18n"]))
 
 
 def tree_picture(spec, traces):
@@ -69,5 +71,6 @@ def render(report):
     template = ENVIRONMENT.get_template("report.html.j2")
     return template.render(report=report, functions=report.by_function(), kinds=EXAMINED,
                            failures=[failure(c) for c in report.failures()],
-                           not_run=not_run_line(report),
+                           not_run=not_run_line(report), columns=COLUMNS,
+                           graded_in=graded_in(report), passed=every_check_passed(report),
                            when_graded=when_graded_items(report))

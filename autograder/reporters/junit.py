@@ -37,7 +37,7 @@ def render(report):
                         ("sandbox", report.sandbox)])
     for check in report.checks:
         case = ET.SubElement(suite, "testcase", classname=check.function,
-                             name=_clean(check.name), time=f"{check.seconds:.3f}")
+                             name=_clean(check.shown_name), time=f"{check.seconds:.3f}")
         _properties(case, [("points", points(check.points)),
                            ("max_points", points(check.max_points)),
                            ("visibility", check.visibility)])

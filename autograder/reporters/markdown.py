@@ -12,9 +12,11 @@ pull-request comment `@user` would ping that user or team.
 import re
 
 from autograder.drawing import EXAMINED, bound, draw_example, draw_mermaid, examined_by, node_names
+from autograder.language import N_, _, ngettext, number
 from autograder.reporters.readable import readable
-from autograder.reporters.text import not_run_line, when_graded_items
-from autograder.results import FunctionProblem, out_of, points
+from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
+                                       when_graded_items)
+from autograder.results import FunctionProblem, out_of
 from autograder.worker.calls import encode_path
 
 STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as the HTML colours it
@@ -81,25 +83,25 @@ def fenced(text, language="text"):
 
 def change(now, before):
     difference = now - before
-    return "—" if difference == 0 else f"{difference:+g}"
+    return "—" if difference == 0 else ("+" if difference > 0 else "-") + number(abs(difference))
 
 
 def score_table(report, base=None):
     """The per-function table with a total row; with `base` (the report of the branch a pull
     request goes into), a column with each function's change in points."""
     before = {summary.function: summary.points for summary in base.by_function()} if base else {}
-    header = ["function", "points", "passed", "failed"] + ["change"] * (base is not None)
+    header = [_(column) for column in (*COLUMNS, *[N_("change")] * (base is not None))]
     rows = ["| " + " | ".join(header) + " |",
             "|" + "|".join([":--"] + ["--:"] * (len(header) - 1)) + "|"]
     summaries = report.by_function()
     for summary in summaries:
-        row = [code(summary.function), summary.score(), str(summary.passed),
-               str(summary.failed)]
+        row = [code(summary.function), summary.score(), number(summary.passed),
+               number(summary.failed)]
         if base is not None:
             row.append(change(summary.points, before.get(summary.function, 0)))
         rows.append("| " + " | ".join(row) + " |")
-    total = ["**total**", f"**{out_of(report.points, report.max_points)}**",
-             str(sum(s.passed for s in summaries)), str(sum(s.failed for s in summaries))]
+    total = [f"**{_('total')}**", f"**{out_of(report.points, report.max_points)}**",
+             number(sum(s.passed for s in summaries)), number(sum(s.failed for s in summaries))]
     if base is not None:
         total.append(f"**{change(report.points, base.points)}**")
     rows.append("| " + " | ".join(total) + " |")
@@ -135,13 +137,16 @@ def tree_diagram(spec, traces=None):
         members = [by_key[key] for key in traces.get("student" if kind == "extra" else "reference",
                                                      ())
                    if kinds.get(key) == kind]
-        legend.append(f"{EXAMINED[kind].capitalize()}: {', '.join(members) or 'none'}.")
+        # TRANSLATORS: {who} is, e.g., "examined only by your search"; {nodes} the nodes' names
+        line = _("{who}: {nodes}.").format(who=_(EXAMINED[kind]),
+                                           nodes=", ".join(members) or _("none"))
+        legend.append(line[0].upper() + line[1:])
     cuts = [f"{by_key.get(key, key)} (α={bound(a)} ≥ β={bound(b)})"
             for key, (a, b) in traces.get("cuts", {}).items()]
     if cuts:
-        legend.append(f"Alpha-beta pruned after: {', '.join(cuts)}.")
-    colours = ("Green: examined by both searches; red: only by yours; blue outline: only by "
-               "alpha-beta; dashed: pruned by both.")
+        legend.append(_("Alpha-beta pruned after: {nodes}.").format(nodes=", ".join(cuts)))
+    colours = _("Green: examined by both searches; red: only by yours; blue outline: only by "
+                "alpha-beta; dashed: pruned by both.")
     return fenced("\n".join(lines), "mermaid") + "\n\n" + escape(" ".join(legend + [colours]))
 
 
@@ -151,7 +156,7 @@ def input_section(shown, traces=None):
     example = shown["example"]
     if example.get("kind") == "tree" and "ours" not in example:
         parts.append(tree_diagram(example, traces))
-        parts.append("<details><summary>The tree as text</summary>\n\n"
+        parts.append(f"<details><summary>{escape(_('The tree as text'))}</summary>\n\n"
                      f"{fenced(draw_example(example))}\n\n</details>")
     else:
         parts.append(fenced(draw_example(example)))
@@ -176,7 +181,7 @@ def failures(report, level=3):
     found = [failure(check, level) for check in report.failures()]
     if found:
         return "\n\n".join(found)
-    return "Every check that ran passed." if report.not_run() else "Every check passed."
+    return every_check_passed(report)
 
 
 def mark(check):
@@ -185,14 +190,23 @@ def mark(check):
 
 def check_list(report):
     """Every check, folded: ✓, ✗ or – (not run), name, points."""
-    lines = [f"- {mark(check)} {code(check.name)}: "
-             + (out_of(check.points, check.max_points) if check.ran else
-                f"{'checked when graded' if check.when_graded else 'not run'} "
-                f"({points(check.max_points)})")
-             + (" (hidden check)" if check.visibility == "hidden" else "")
+    lines = [f"- {mark(check)} {code(check.shown_name)}: {check_score(check)}"
+             + (f" ({_('hidden check')})" if check.visibility == "hidden" else "")
              for check in report.in_table_order()]
-    return (f"<details><summary>All {len(report.checks)} checks</summary>\n\n"
+    count = len(report.checks)
+    summary = ngettext("All {count} check", "All {count} checks", count).format(
+        count=number(count))
+    return (f"<details><summary>{escape(summary)}</summary>\n\n"
             + "\n".join(lines) + "\n\n</details>")
+
+
+def check_score(check):
+    """A check's points in the list of every check: "3 / 5", or why it has none."""
+    if check.ran:
+        return out_of(check.points, check.max_points)
+    if check.when_graded:
+        return _("checked when graded ({points})").format(points=number(check.max_points))
+    return _("not run ({points})").format(points=number(check.max_points))
 
 
 def when_graded(report):
@@ -206,7 +220,7 @@ def render(report):
     return "\n\n".join([
         f"## {escape(report.submission)}: {report.score()}",
         score_table(report),
-        f"Graded in the {escape(report.sandbox)} sandbox."
+        escape(graded_in(report))
         + (f" {escape(not_run_line(report))}" if not_run_line(report) else ""),
         *([when_graded(report)] if report.when_graded() else []),
         failures(report),

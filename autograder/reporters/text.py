@@ -9,8 +9,9 @@ from rich.console import Console
 from rich.table import Table
 
 from autograder.drawing import draw_input
+from autograder.language import N_, _, number
 from autograder.reporters.readable import readable
-from autograder.results import FunctionProblem, points
+from autograder.results import FunctionProblem
 
 
 def feedback_with_input(check):
@@ -24,40 +25,52 @@ def feedback_with_input(check):
 def not_run_line(report):
     """One line naming the functions whose checks this grading left out (--only), and why; ""
     when it left none out."""
-    left_out = [check for check in report.in_table_order()
-                if not check.ran and not check.when_graded]
+    checks = report.in_table_order()
+    left_out = dict.fromkeys(check.function for check in checks
+                             if not check.ran and not check.when_graded)
     if not left_out:
         return ""
-    functions = dict.fromkeys(check.function for check in left_out)
-    why = left_out[0].feedback.removeprefix("not run: ")
-    return f"Not run ({why}): {', '.join(functions)}."
+    ran = dict.fromkeys(check.function for check in checks if check.ran)
+    return _("Not run (this grading ran only the checks of {ran}): {left_out}.").format(
+        ran=", ".join(ran), left_out=", ".join(left_out))
 
 
-VISIBILITY_WORDS = {"visible": "visible", "hidden": "hidden",
-                    "after_due_date": "shown after the due date"}
+VISIBILITY_WORDS = {"visible": N_("visible"), "hidden": N_("hidden"),
+                    "after_due_date": N_("shown after the due date")}
 
 
 def when_graded_items(report):
     """What a run in the students' repository leaves to the grade (report.coverage() says how
     much): one line per check only the instructor's grading runs, with its points, visibility and
     hint."""
-    return [f"{check.name} ({points(check.max_points)} points, "
-            f"{VISIBILITY_WORDS[check.visibility]}){f': {check.hint}' if check.hint else ''}"
-            for check in report.in_table_order() if check.when_graded]
+    items = []
+    for check in report.in_table_order():
+        if check.when_graded:
+            # TRANSLATORS: {visibility} is "visible", "hidden" or "shown after the due date"
+            item = _("{name} ({points} points, {visibility})").format(
+                name=check.shown_name, points=number(check.max_points),
+                visibility=_(VISIBILITY_WORDS[check.visibility]))
+            items.append(_("{item}: {hint}").format(item=item, hint=check.hint)
+                         if check.hint else item)
+    return items
+
+
+# the score table's columns, in every report that has one
+COLUMNS = (N_("function"), N_("points"), N_("passed"), N_("failed"))
 
 
 def render(report):
     report = readable(report)
     table = Table(title=f"{report.submission}: {report.score()}")
-    for column in ("function", "points", "passed", "failed"):
-        table.add_column(column, justify="left" if column == "function" else "right")
+    for column in COLUMNS:
+        table.add_column(_(column), justify="left" if column == "function" else "right")
     for summary in report.by_function():
-        table.add_row(summary.function, summary.score(), str(summary.passed),
-                      str(summary.failed))
+        table.add_row(summary.function, summary.score(), number(summary.passed),
+                      number(summary.failed))
     buffer = io.StringIO()
     console = Console(file=buffer, width=100, color_system=None, highlight=False)
     console.print(table)
-    console.print(f"Graded in the {report.sandbox} sandbox.", highlight=False)
+    console.print(graded_in(report), highlight=False)
     if not_run_line(report):
         console.print(not_run_line(report), markup=False, soft_wrap=True)
     if report.when_graded():
@@ -71,6 +84,16 @@ def render(report):
             console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,
                           soft_wrap=True)
     if not failures:
-        console.print("\nEvery check that ran passed." if report.not_run() else
-                      "\nEvery check passed.")
+        console.print("\n" + every_check_passed(report))
     return buffer.getvalue()
+
+
+def graded_in(report, sandbox=None):
+    """The line naming the sandbox the worker ran in; `sandbox` writes its name as the output
+    needs it."""
+    # TRANSLATORS: {sandbox} is the sandbox's name: bwrap, unshare, rlimits or plain
+    return _("Graded in the {sandbox} sandbox.").format(sandbox=(sandbox or str)(report.sandbox))
+
+
+def every_check_passed(report):
+    return _("Every check that ran passed.") if report.not_run() else _("Every check passed.")
