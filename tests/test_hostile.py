@@ -6,8 +6,9 @@ other modules complete it. Its expected.toml says `why` (the outcome, derived be
 `breaks` (the functions that may lose points), `fails` (exactly the checks that fail), and
 optionally `feedback` (phrases some check's output must contain), `printed` (markers the
 submission prints, which may reach the results only quoted as what its code printed during a
-failing call, and never the grader's terminal), `secret` (markers that must reach neither), `written`
-(markers it writes into files, which must appear in no file outside its scratch), `absent` (paths
+failing call, and never the grader's terminal), `secret` (markers that must reach neither),
+`language` (the one it is graded in, English by default), `written` (markers it writes into
+files, which must appear in no file outside its scratch), `absent` (paths
 it tries to create outside its scratch), `untouched` (files it tries to overwrite, ~ and $VARIABLES
 expanded as the test sees them, which must hold none of its markers afterwards) and `grader_bug` (a
 known grader bug: the test is a strict xfail until it is fixed, and its assertions keep stating the
@@ -49,6 +50,8 @@ from pathlib import Path
 
 import pytest
 
+from autograder import policy as grading_config
+from autograder.language import _, speaking
 from autograder.runner import sandbox
 from support.paths import ROOT
 from support.processes import WORKER_UIDS, leftovers, sandbox_processes, settled
@@ -173,12 +176,12 @@ def tree_state(folder):
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def grade(submission, output, scratch):
+def grade(submission, output, scratch, language):
     environment = {**os.environ, "TMPDIR": str(scratch)}
     environment.pop("CI", None)  # --official says it already
     return subprocess.run(
         [sys.executable, "-m", "autograder", "grade", str(submission), "--format", "gradescope",
-         "--output", str(output), "--official"],
+         "--output", str(output), "--official", "--lang", language],
         cwd=ROOT, env=environment, capture_output=True, timeout=GRADING_TIMEOUT)
 
 
@@ -200,7 +203,7 @@ def own_scratch():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def check_results_file(output):
+def check_results_file(output, language):
     size = output.stat().st_size
     assert 0 < size < RESULTS_LIMIT, f"results.json is {size} bytes"
     results = json.loads(output.read_text())
@@ -212,8 +215,10 @@ def check_results_file(output):
         assert test["status"] in ("passed", "failed"), test
     assert results["score"] == sum(test["score"] for test in results["tests"])
     assert results["max_score"] == sum(test["max_score"] for test in results["tests"])
-    assert re.search(r"Graded with the (bwrap|unshare) sandbox", results.get("output", "")), \
-        results.get("output")
+    with speaking(language):
+        graded = re.escape(_("Graded with the {sandbox} sandbox.")).replace(
+            re.escape("{sandbox}"), "(bwrap|unshare)")
+    assert re.search(graded, results.get("output", "")), results.get("output")
     return results
 
 
@@ -230,7 +235,8 @@ def test_hostile_submission_is_contained(folder, tmp_path, own_scratch):
     checkout_before = checkout_state()
     tmp_before = tmp_entries()
     processes_before = sandbox_processes()
-    completed = grade(submission, output, own_scratch)
+    language = expected.get("language", "en")
+    completed = grade(submission, output, own_scratch, language)
     remaining = settled(lambda: leftovers(processes_before))
     in_tmp = settled(lambda: new_in_tmp(tmp_before, own_scratch.name, absent))
     suspicious, plain = checkout_changes(checkout_before, checkout_state(), markers)
@@ -276,7 +282,11 @@ def test_hostile_submission_is_contained(folder, tmp_path, own_scratch):
 
     # A small, valid results file, with exactly the derived outcome: the checks in `fails` fail,
     # all of them of the functions the folder breaks, and every other check has full marks.
-    results = check_results_file(output)
+    results = check_results_file(output, language)
+    with speaking(language):  # the results name each check as its students read it
+        keys = {_(name): name for name in grading_config.load().checks}
+    for test in results["tests"]:
+        test["name"] = keys[test["name"]]
     failed = {test["name"] for test in results["tests"] if test["status"] != "passed"}
     outputs = "\n".join(test["output"] for test in results["tests"])
     assert failed == set(expected["fails"]), (
