@@ -1,0 +1,143 @@
+"""The five languages: every catalog complete (a test lists what any language would still read in
+English), plural forms as each language has them, numbers written as each writes them, the
+language chosen from grading.toml or --lang, and the sample submission's text and Markdown
+reports byte for byte against golden files in every language.
+
+When a change to a report is meant, regenerate the golden files and review their diff:
+
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest -m '' tests/test_language.py
+"""
+import re
+
+import pytest
+from babel.messages.plurals import get_plural
+
+from autograder.errors import ConfigError
+from autograder.language import ENGLISH, LANGUAGES, _, ngettext, number, speaking, spoken
+from autograder.language.catalogs import problems, read, template
+from autograder.language.speaking import catalog
+from support.cli import run_cli
+from support.golden import golden
+from support.paths import ROOT
+
+TRANSLATED = [code for code in LANGUAGES if code != ENGLISH]
+SAMPLE = ROOT / "examples" / "sample_submission"
+
+
+@pytest.fixture(scope="module")
+def found():
+    return template()
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_every_message_is_translated(found, code):
+    """Nothing missing, empty or fuzzy, no placeholder lost or invented, every plural form
+    given, nothing left over from messages gone."""
+    left = list(problems(read(code), found))
+    assert not left, f"{len(left)} messages of {code} to fix (python -m autograder.language " \
+                     f"extract --lang {code}, then translate):\n" + "\n".join(left)
+
+
+def test_the_catalogs_hold_the_grader_s_messages(found):
+    """Extraction reaches every kind of source a student reads: checks' names, stubs'
+    docstrings, grading.toml's hints, feedback, reports and templates."""
+    places = {location for message in found for location, _line in message.locations}
+    for source in ("autograder/checks/test_minimax.py", "assignments/minimax.py", "grading.toml",
+                   "autograder/feedback/explain.py", "autograder/reporters/text.py",
+                   "autograder/reporters/templates/report.html.j2"):
+        assert source in places
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_plural_forms_are_the_language_s(code):
+    """The header's rule is Babel's for the language, and a plural message picks its forms by
+    it: Romanian has three (1 nod, 2 noduri, 20 de noduri)."""
+    rule = get_plural(code)
+    translations = read(code)
+    assert (translations.num_plurals, translations.plural_expr) == (rule.num_plurals,
+                                                                     rule.plural_expr)
+    plural = next(message for message in translations if isinstance(message.id, tuple))
+    singular, many = plural.id
+    counts = {1: None, 2: None, 20: None, 101: None}
+    with speaking(code):
+        for count in counts:
+            counts[count] = ngettext(singular, many, count)
+    forms = {count: plural.string[eval(rule.plural_expr, {"n": count})] for count in counts}
+    assert counts == forms
+
+
+@pytest.mark.parametrize("code, written", [
+    ("en", ("549,946", "2.5")), ("ca", ("549.946", "2,5")), ("es", ("549.946", "2,5")),
+    ("it", ("549.946", "2,5")), ("ro", ("549.946", "2,5"))])
+def test_numbers_are_written_as_the_language_writes_them(code, written):
+    with speaking(code):
+        assert (number(549946), number(2.5)) == written
+
+
+def test_english_is_spoken_unless_another_language_is_chosen():
+    message = next(m.id for m in read("ca") if isinstance(m.id, str) and m.id and m.string)
+    assert spoken() == ENGLISH and _(message) == message
+    with speaking("ca"):
+        assert spoken() == "ca" and _(message) == catalog("ca").gettext(message) != message
+        with speaking(None):  # a part with no language of its own goes on in the one spoken
+            assert spoken() == "ca"
+    assert spoken() == ENGLISH
+
+
+def test_a_language_the_grader_does_not_speak_is_one_line_error():
+    with pytest.raises(ConfigError, match=r"^--lang = 'fr' is not a language the grader speaks; "
+                                          r"use one of en, ca, es, it, ro$"):
+        with speaking("fr"):
+            pass
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("form, suffix", [("text", "txt"), ("markdown", "md")])
+def test_the_sample_submission_s_report_in_each_language(tmp_path, code, form, suffix):
+    """`grade examples/sample_submission --lang CODE`, the README's first command in each
+    language, as a student reads it (the sandbox named is fixed, so the file is the same on any
+    machine)."""
+    output = tmp_path / f"report.{suffix}"
+    completed = run_cli("grade", SAMPLE, "--lang", code, "--format", form, "--output", output,
+                        "--sandbox", "rlimits", "--allow-weak-sandbox")
+    assert completed.returncode == 0, completed.stderr
+    golden(f"sample_submission.{code}.{suffix}", output.read_text(encoding="utf-8"))
+
+
+@pytest.mark.e2e
+def test_the_course_language_in_grading_toml_is_spoken_without_lang(tmp_path):
+    policy = tmp_path / "grading.toml"
+    policy.write_text('[course]\nlanguage = "it"\n' + (ROOT / "grading.toml").read_text())
+    by_policy, by_option = tmp_path / "policy.md", tmp_path / "option.md"
+    for output, options in ((by_policy, ["--config", policy]), (by_option, ["--lang", "it"])):
+        completed = run_cli("grade", SAMPLE, "--format", "markdown", "--output", output,
+                            "--sandbox", "rlimits", "--allow-weak-sandbox", *options)
+        assert completed.returncode == 0, completed.stderr
+    assert by_policy.read_text() == by_option.read_text()
+    with speaking("it"):
+        assert _("function") in by_policy.read_text()
+
+
+# The word each lesson uses for pruning, as the issue quotes them and each glossary records them.
+PRUNE = {"ca": "pod", "es": "pod", "it": "pot", "ro": "rete"}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_each_language_prunes_with_its_lesson_s_word(found, code):
+    """The glossary records the lesson's word for pruning, and every message that prunes in
+    English prunes with it."""
+    glossary = (ROOT / "autograder" / "language" / "glossary" / f"{code}.md").read_text()
+    row = next(line for line in glossary.splitlines() if line.startswith("| prune"))
+    assert PRUNE[code] in row.split("|")[2].lower()
+    translations = read(code)
+    elsewhere = []
+    for message in found:
+        english = message.id if isinstance(message.id, str) else message.id[0]
+        have = translations.get(message.id, message.context)
+        if not re.search(r"\bprun", english, re.I) or have is None:
+            continue
+        strings = have.string if isinstance(have.string, tuple) else (have.string,)
+        if not all(PRUNE[code] in text.lower() for text in strings if text):
+            elsewhere.append(english[:70])
+    assert not elsewhere, f"{code} prunes without {PRUNE[code]!r} in: {elsewhere}"
