@@ -38,6 +38,7 @@ from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
 from autograder.distribution.release import workflow_substitutions
 from autograder.errors import LaneError, SandboxError
+from autograder.language import _, speaking
 from autograder.results import CheckResult, Report
 from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
                              run_step, steps_by_id, workflow)
@@ -513,6 +514,24 @@ def test_grading_that_fails_midway_ends_with_the_summary_and_exit_code_2(
     assert summary.read_text() == (tmp_path / "out" / "summary.md").read_text()
     assert summary.read_text().startswith("## Autograder: not graded\n")
     assert (tmp_path / "out" / "comment.md").read_text().startswith(MARKER)
+
+
+@pytest.mark.parametrize("course, language", [('\n[course]\nlanguage = "it"\n', "it"),
+                                              ("", "en")], ids=["it", "no course"])
+def test_the_summary_speaks_the_language_of_the_policys_course(course, language, monkeypatch,
+                                                              tmp_path):
+    """Grading stood in for by a report of 5 points, graded with a policy (--config) that names
+    the course's language or none."""
+    config = tmp_path / "grading.toml"
+    config.write_text((ROOT / "grading.toml").read_text() + course)
+    monkeypatch.setattr(job, "grade_with_base",
+                        lambda *_: (small_report({"minimax_value: a": 5}), None))
+    assert job.main(["--output-dir", str(tmp_path / "out"), "--config", str(config)],
+                    environ={}) == 0
+    with speaking(language):
+        headline = _("Autograder: {points} / {max_points} points").format(points=5, max_points=5)
+    assert (tmp_path / "out" / "summary.md").read_text().startswith(f"## {headline}\n")
+    assert (headline == "Autograder: 5 / 5 points") == (language == "en")
 
 
 def small_report(points_by_check, name="assignments"):

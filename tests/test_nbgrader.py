@@ -37,6 +37,7 @@ from autograder.errors import GradingError, SubmissionError, UsageError
 from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
+from autograder.language import ENGLISH, LANGUAGES
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.submissions import assembled
@@ -387,6 +388,16 @@ def test_the_visible_view_leaves_the_hidden_checks_to_the_collected_notebook(hel
     assert HIDDEN_CHECK not in shown and "1 hidden check, 4 points" in shown
 
 
+def test_the_cell_speaks_the_language_its_report_was_graded_in(helper_notebook, monkeypatch,
+                                                               capsys):
+    hidden = {**REPORT["checks"][1], "max_points": 2.5}
+    catalan = {"language": "ca", "checks": [REPORT["checks"][0], hidden]}
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: catalan)
+    assert repr(cell_helper.grade("alphabeta_decision", "visible")) == "8"  # nbgrader's number
+    shown = capsys.readouterr().out
+    assert "2,5" in shown and "2.5" not in shown  # the hidden checks' points, as Catalan writes
+
+
 @pytest.mark.parametrize("execution, hidden_shown", [(None, False), ("validate", False),
                                                      ("autograde", True)])
 def test_only_nbgrader_autograde_grades_the_hidden_checks_by_default(
@@ -433,11 +444,13 @@ def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_pat
 KERNEL_IMPORTS = ["autograder.commands", "autograder.commands.notebook_cells",
                   "autograder.contract",
                   "autograder.drawing", "autograder.errors", "autograder.intake",
-                  "autograder.intake.notebook", "autograder.results", "autograder.runner",
+                  "autograder.intake.notebook", "autograder.language",
+                  "autograder.language.speaking", "autograder.results", "autograder.runner",
                   "autograder.runner.environment"]
 IMPORTED = """\
-import sys
+import json, sys
 sys.path.insert(0, sys.argv[1])
+sys.path.extend(json.loads(sys.argv[2]))  # as the kernel's BOOT: Babel, with no .pth file run
 from autograder.commands.notebook_cells import grade, nbgrader_running
 from autograder.drawing import draw_input
 from autograder.games.instrumented import InstrumentedGame
@@ -455,9 +468,13 @@ def test_the_kernels_copy_of_the_autograder_holds_what_the_cells_import_and_no_m
     assert modules == sorted(["autograder", *KERNEL_IMPORTS, *games])
     assert not {"checks", "policy.py", "grading.toml", "reference"} & {p.name for p in
                                                                       shim.rglob("*")}
-    # ...and it is enough: with no site-packages, and so no editable install, the cells import
-    # from it alone, every module of it but the games'.
-    completed = subprocess.run([sys.executable, "-I", "-S", "-c", IMPORTED, str(shim.parent)],
+    assert sorted(p.relative_to(shim).as_posix() for p in shim.rglob("*.po")) == [
+        f"language/locale/{code}/LC_MESSAGES/autograder.po" for code in sorted(LANGUAGES)
+        if code != ENGLISH]
+    # ...and it is enough: with site-packages' folders but none of their .pth files, and so no
+    # editable install, the cells import from it alone, every module of it but the games'.
+    completed = subprocess.run([sys.executable, "-I", "-S", "-c", IMPORTED, str(shim.parent),
+                                json.dumps(kernel.site_folders())],
                                capture_output=True, text=True, timeout=60)
     assert completed.returncode == 0, completed.stderr
     imported = completed.stdout.split()

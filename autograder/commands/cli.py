@@ -22,7 +22,7 @@ from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
-from autograder.language import LANGUAGES, speaking
+from autograder.language import LANGUAGES, _, speaking
 from autograder.grading import answers, provenance
 from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
@@ -55,12 +55,14 @@ def sandbox_mode(args):
     mode = args.sandbox or sandbox.probe()
     if mode in WEAK_MODES and official(args) and not args.allow_weak_sandbox:
         if args.sandbox:
-            raise GradingError(f"official grading needs the bwrap or unshare sandbox, not {mode}; "
-                               f"pass --allow-weak-sandbox to grade in {mode} anyway")
+            raise GradingError(_("official grading needs the bwrap or unshare sandbox, not "
+                                 "{mode}; pass --allow-weak-sandbox to grade in {mode} "
+                                 "anyway").format(mode=mode))
         why = "; ".join(f"{m}: {reason}" for m, reason in sandbox.PROBE_ERRORS.items())
-        raise GradingError(f"official grading needs the bwrap or unshare sandbox, but only {mode} "
-                           f"works here ({why}); install bubblewrap and run as root, or pass "
-                           f"--allow-weak-sandbox")
+        # TRANSLATORS: {why} is each sandbox that does not work here, with the system's reason
+        raise GradingError(_("official grading needs the bwrap or unshare sandbox, but only {mode} "
+                             "works here ({why}); install bubblewrap and run as root, or pass "
+                             "--allow-weak-sandbox").format(mode=mode, why=why))
     return mode
 
 
@@ -129,9 +131,9 @@ def grade_in_language(args, config, assignment):
         if not args.output:
             raise UsageError("grading several submissions needs --output DIR for the results")
         if not assignment.live:
-            raise UsageError("grading a class is the instructor's command: this copy of the "
-                             "autograder (the students' repository) has no reference to grade "
-                             "it with; grade one submission at a time")
+            raise UsageError(_("grading a class is the instructor's command: this copy of the "
+                               "autograder (the students' repository) has no reference to grade "
+                               "it with; grade one submission at a time"))
         if Path(args.output).exists() and not Path(args.output).is_dir():
             raise UsageError(f"--output {args.output} is a file: give a folder for the "
                                   f"class's results")
@@ -159,19 +161,22 @@ def functions_to_grade(args, path, modules):
     held = module_functions(path, modules)
     unknown = [function for function in args.only or () if function not in modules]
     if unknown:
-        raise UsageError(f"--only {unknown[0]}: the assignment has no such function; it has "
-                         f"{', '.join(modules)}")
+        raise UsageError(_("--only {function}: the assignment has no such function; it has "
+                           "{functions}").format(function=unknown[0],
+                                                 functions=", ".join(modules)))
     if not args.only:
         return None if held == list(modules) else held
     outside = [function for function in args.only if function not in held]
     if outside:
-        raise UsageError(f"--only {outside[0]}: {path} holds only {', '.join(held)}")
+        raise UsageError(_("--only {function}: {path} holds only {functions}").format(
+            function=outside[0], path=path, functions=", ".join(held)))
     return [function for function in held if function in args.only]
 
 
 def grade_single(args, config, entry, assignment):
     if args.output and not Path(args.output).resolve().parent.is_dir():
-        raise UsageError(f"cannot write {args.output}: its folder does not exist")
+        raise UsageError(_("cannot write {file}: its folder does not exist").format(
+            file=args.output))
     only = functions_to_grade(args, entry.path, assignment.modules)
     mode = sandbox_mode(args)
     reference = assignment.reference  # each assignment's answers are its own reference's

@@ -17,6 +17,7 @@ from pathlib import Path
 from autograder.errors import GradingError
 from autograder.intake.notebook import (answer_sources, nbgrader_metadata, read_notebook,
                                         test_cells, write_modules)
+from autograder.language import _, ngettext, number, speaking
 from autograder.results import CheckResult, out_of, points
 from autograder.runner.environment import without_steering
 
@@ -57,8 +58,8 @@ def find_notebook(function):
     if len(found) == 1:
         return found[0]
     if not found:
-        raise AssertionError(f"cannot find this notebook in {Path.cwd()}: save it, and run it from "
-                             f"its own folder")
+        raise AssertionError(_("cannot find this notebook in {folder}: save it, and run it from "
+                               "its own folder").format(folder=Path.cwd()))
     return max(found, key=lambda p: p.stat().st_mtime)  # the one being worked on
 
 
@@ -91,9 +92,10 @@ def grade_answers(sources):
                                    capture_output=True, text=True, stdin=subprocess.DEVNULL)
         if completed.returncode != 0 or not output.is_file():
             lines = completed.stderr.strip().splitlines()
-            reason = lines[-1] if lines else f"exit code {completed.returncode}"
-            raise GradingError(f"the autograder could not grade this notebook (tell your "
-                               f"instructor; it is not your fault): {reason}")
+            reason = lines[-1] if lines else _("exit code {code}").format(code=completed.returncode)
+            raise GradingError(_("the autograder could not grade this notebook (tell your "
+                                 "instructor; it is not your fault): {reason}").format(
+                                     reason=reason))
         report = json.loads(output.read_text(encoding="utf-8"))
     _reports[digest] = report
     return report
@@ -117,11 +119,14 @@ def _explain(check):
 
 
 def render(function, checks, earned, available):
-    lines = [f"{function}: {points(earned)} of {points(available)} points"]
+    lines = [_("{function}: {earned} of {available} points").format(
+        function=function, earned=number(earned), available=number(available))]
     for check in checks:
         mark = "✓" if check.passed else "✗"
-        hidden = ", hidden check" if check.visibility == HIDDEN else ""
-        lines.append(f"{mark} {check.name}  ({out_of(check.points, check.max_points)}{hidden})")
+        score = out_of(check.points, check.max_points)
+        if check.visibility == HIDDEN:
+            score = _("{score}, hidden check").format(score=score)
+        lines.append(f"{mark} {check.shown_name}  ({score})")
         if not check.passed:
             lines += ["    " + line if line else "" for line in _explain(check).splitlines()]
     return "\n".join(lines)
@@ -138,36 +143,48 @@ def grade(function, checks=None):
     if checks not in ("all", "visible"):
         raise ValueError(f"checks must be 'all' or 'visible', not {checks!r}")
     if autograding and reference_importable():
-        raise GradingError("this autograde kernel can import the reference: run nbgrader in the "
-                           "course folder, whose nbgrader_config.py sets the kernel")
+        raise GradingError(_("this autograde kernel can import the reference: run nbgrader in the "
+                             "course folder, whose nbgrader_config.py sets the kernel"))
     path = find_notebook(function)
     notebook = read_notebook(path)
     sources = answer_sources(notebook)  # the grader recognises the assignment by its modules
     if not sources:
-        raise AssertionError(f"{path.name} has no answer cells (nbgrader's marks on them are "
-                             f"gone): write your code in the answer cells of the assignment's "
-                             f"notebook as it was handed out")
-    mine = student_results(grade_answers(sources), function)
+        raise AssertionError(_("{notebook} has no answer cells (nbgrader's marks on them are "
+                               "gone): write your code in the answer cells of the assignment's "
+                               "notebook as it was handed out").format(notebook=path.name))
+    report = grade_answers(sources)
+    cell_points = nbgrader_metadata(test_cells(notebook).get(function)).get("points")
+    with speaking(report.get("language")):  # the cell speaks as the report it shows
+        return score_cell(function, student_results(report, function), checks, cell_points)
+
+
+def score_cell(function, mine, checks, cell_points):
+    """Print what the test cell shows of `function`'s checks (`mine`) and return its points (None
+    when all of them are hidden); `cell_points` is what the notebook gives the cell."""
     hidden = []
     if checks == "visible":
         hidden = [c for c in mine if c.visibility == HIDDEN]
         mine = [c for c in mine if c.visibility != HIDDEN]
     if not mine and not hidden:
-        raise GradingError(f"the autograder has no checks for {function}")
+        raise GradingError(_("the autograder has no checks for {function}").format(
+            function=function))
     earned = sum(c.points for c in mine)
     available = sum(c.max_points for c in mine)
     print(render(function, mine, earned, available))
     if checks == "visible" and hidden:
-        print(f"(and {len(hidden)} hidden check{'s' * (len(hidden) > 1)}, "
-              f"{points(sum(c.max_points for c in hidden))} points, graded when your notebook "
-              f"is collected)")
-    cell_points = nbgrader_metadata(test_cells(notebook).get(function)).get("points")
+        print(ngettext("(and {count} hidden check, {points} points, graded when your notebook is "
+                       "collected)",
+                       "(and {count} hidden checks, {points} points, graded when your notebook "
+                       "is collected)", len(hidden)).format(
+                           count=number(len(hidden)),
+                           points=number(sum(c.max_points for c in hidden))))
     if checks == "all" and isinstance(cell_points, (int, float)) and cell_points != available:
         # grading.toml changed since the notebook was generated: keep nbgrader's scale
-        print(f"(scaled to this cell's {points(cell_points)} points)")
+        print(_("(scaled to this cell's {points} points)").format(points=number(cell_points)))
         earned = earned * cell_points / available if available else 0
     if not mine:
         return None  # every check of the function is hidden: nothing to score here
     if earned <= 0 and available > 0:
-        raise AssertionError(f"{function}: no check passed (0 of {points(available)} points)")
+        raise AssertionError(_("{function}: no check passed (0 of {points} points)").format(
+            function=function, points=number(available)))
     return Points(earned)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from autograder.assignments import SEARCH
 from autograder.errors import UsageError
+from autograder.language import _
 
 # What a pull request must not need to change; grading takes none of it from the student's branch.
 PROTECTED = (".github/", ".gitlab-ci.yml", "autograder/", "grading.toml", "pyproject.toml")
@@ -21,10 +22,6 @@ class Context:
     run_url: str = ""
     protected: list = field(default_factory=list)  # the changed files grading depends on
     gitlab: bool = False             # GitLab's words and Markdown instead of GitHub's
-
-    @property
-    def request(self):
-        return "merge request" if self.gitlab else "pull request"
 
 
 def read_event(path):
@@ -59,7 +56,7 @@ def read_changed(path):
     try:
         listed = Path(path).read_bytes()
     except OSError as error:
-        raise UsageError(f"cannot read --changed-files: {error}") from None
+        raise UsageError(_("cannot read --changed-files: {error}").format(error=error)) from None
     # NUL-separated, as `git diff -z` writes them: unquoted, so a non-ASCII name (which git would
     # otherwise print as "autograder/\303\251.py") still matches PROTECTED.
     return [name for name in listed.decode("utf-8", "replace").split("\0") if name]

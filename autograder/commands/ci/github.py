@@ -17,7 +17,7 @@ from pathlib import Path
 from autograder.commands import cli
 from autograder.commands.ci.grading import is_regular_file
 from autograder.contract import MODULES
-from autograder.reporters import markdown
+from autograder.language import _, number
 
 FAILURE_LINE = 300  # characters of each failure's feedback in an annotation
 
@@ -111,15 +111,16 @@ def annotations(report, assignments, workspace, modules=MODULES):
             except ValueError:  # another drive (Windows)
                 name = Path(path)
             properties += [f"file={escape_property(name.as_posix())}", f"line={line}"]
-        title = (f"{summary.function}: {markdown.points(summary.points)} / "
-                 f"{markdown.points(summary.max_points)} points")
+        title = _("{function}: {points} / {max_points} points").format(
+            function=summary.function, points=number(summary.points),
+            max_points=number(summary.max_points))
         properties.append(f"title={escape_property(title)}")
         lines = []
         for check in failed:
             first = (check.feedback.splitlines() or [check.status])[0]
             if len(first) > FAILURE_LINE:
                 first = first[:FAILURE_LINE - 1] + "…"
-            lines.append(f"✗ {check.name}: {first}")
+            lines.append(f"✗ {check.shown_name}: {first}")
         commands.append(f"::error {','.join(properties)}::{escape_data(chr(10).join(lines))}")
     return commands
 
@@ -131,8 +132,10 @@ def print_commands(students, assignments, context, environ, modules=MODULES):
     for command in annotations(students, assignments, workspace, modules):
         print(command)
     if students.sandbox in cli.WEAK_MODES:
-        print(f"::warning title=Autograder::graded in the weak {students.sandbox} sandbox: "
-              f"feedback, not official grading")
+        print("::warning title=Autograder::" + escape_data(
+            _("graded in the weak {sandbox} sandbox: feedback, not official grading").format(
+                sandbox=students.sandbox)))
     if context.protected:
-        print("::warning title=Autograder::this pull request changes files grading depends "
-              "on: " + escape_data(", ".join(context.protected)))
+        print("::warning title=Autograder::" + escape_data(
+            _("this pull request changes files grading depends on: {files}").format(
+                files=", ".join(context.protected))))

@@ -12,6 +12,7 @@ from autograder.commands import cli
 from autograder.engine import grade
 from autograder.errors import GradingError, SubmissionError
 from autograder.intake.submission import stage
+from autograder.language import _
 from autograder.reporters.readable import readable
 from autograder.runner import sandbox
 
@@ -30,8 +31,10 @@ def refuse_link(folder, what):
     .grader-private/reference`, it would have the reference graded. Staging refuses the links
     inside it."""
     if Path(folder).is_symlink():  # Path drops a trailing slash, which would follow the link
-        raise SubmissionError(f"{what} ({folder}) is a symbolic link, which is never graded: "
-                              f"commit the folder itself, with your files in it")
+        # TRANSLATORS: {what} is the folder's role, "assignments" or "base", as code
+        raise SubmissionError(_("{what} ({folder}) is a symbolic link, which is never graded: "
+                                "commit the folder itself, with your files in it").format(
+                                    what=what, folder=folder))
 
 
 def grade_folder(folder, config, mode, name, lane_count, assignment):
@@ -69,6 +72,7 @@ def grade_with_base(args, context, assignment):
             try:
                 base = grade_folder(args.base, config, mode, "base", args.lanes, assignment)
             except (SubmissionError, GradingError) as error:
-                context.base_note = f"The base branch has nothing to compare with ({error})."
+                context.base_note = _("The base branch has nothing to compare with "
+                                      "({error}).").format(error=error)
     return (readable(report.for_students()),
             readable(base.for_students()) if base is not None else None)

@@ -15,8 +15,8 @@ from autograder.commands.ci.grading import grade_with_base
 from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
 from autograder.engine import out_of_memory
 from autograder.errors import AutograderError
-from autograder.language import speaking
-from autograder.reporters import markdown, text
+from autograder.language import _, number, speaking
+from autograder.reporters import text
 from autograder.reporters.readable import readable_text
 
 NAME = "autograder.commands.ci"  # how the job signs its lines on stderr
@@ -47,8 +47,8 @@ def below_threshold(students, args, github):
     --fail-under; whether it is."""
     if args.fail_under is None or students.points >= args.fail_under:
         return False
-    message = (f"score {markdown.points(students.points)} is below the required "
-               f"{markdown.points(args.fail_under)}")
+    message = _("score {points} is below the required {required}").format(
+        points=number(students.points), required=number(args.fail_under))
     if github:
         print(error_annotation(message), flush=True)
     print(f"{NAME}: {message}", file=sys.stderr)

@@ -13,7 +13,9 @@ from pathlib import Path
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, SUMMARY_LIMIT, error_body, fitted
 from autograder.errors import UsageError
 from autograder.files import write_atomically
-from autograder.reporters import gradescope, junit, markdown, report_json
+from autograder.language import _
+from autograder.reporters import gradescope, junit, report_json
+from autograder.results import points
 
 
 def output_folder(path):
@@ -28,8 +30,9 @@ def output_folder(path):
     try:
         os.close(os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW))
     except OSError:
-        raise UsageError(f"the output folder {path} is a symbolic link or not a folder: remove "
-                         f"it, or give an --output-dir outside the student's files") from None
+        raise UsageError(_("the output folder {folder} is a symbolic link or not a folder: "
+                           "remove it, or give an --output-dir outside the student's "
+                           "files").format(folder=path)) from None
     return path
 
 
@@ -67,10 +70,9 @@ def write_graded(students, base, context, environ, out):
     write_atomically(out / "results.json", gradescope.render(students))
     write_atomically(out / "report.json", report_json.render(students))
     append(environ.get("GITHUB_STEP_SUMMARY"), summary)
-    values = [("score", markdown.points(students.points)),
-              ("max_score", markdown.points(students.max_points))]
+    values = [("score", points(students.points)), ("max_score", points(students.max_points))]
     if base is not None:
-        values.append(("base_score", markdown.points(base.points)))
+        values.append(("base_score", points(base.points)))
     values += [("sandbox", students.sandbox), ("tampered", tampered(context)),
                ("comment", (out / "comment.md").resolve())]
     step_outputs(environ, values)

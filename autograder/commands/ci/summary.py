@@ -5,28 +5,35 @@ Under GitLab (`context.gitlab`) it says "merge request" and its notices are plai
 GitHub's `> [!WARNING]` alerts would show there as a quote starting with "[!WARNING]".
 """
 from autograder.commands import cli
+from autograder.language import N_, _, ngettext, number
 from autograder.reporters import markdown
 
 MARKER = "<!-- autograder -->"  # first in the comment, which the workflow finds by it
 COMMENT_LIMIT = 65_000     # GitHub refuses comment bodies over 65,536 characters
 SUMMARY_LIMIT = 1_000_000  # and step summaries over 1 MiB
 LISTED_FIXES = 5           # more checks fixed than this are counted, not named
+# A notice's kind: GitHub's alert keyword, which stays English, and the bold word GitLab shows.
+KINDS = {"NOTE": N_("Note"), "WARNING": N_("Warning")}
 
 
 def headline(report, base, context):
-    line = (f"## Autograder: {markdown.points(report.points)} / "
-            f"{markdown.points(report.max_points)} points")
-    if base is not None:
-        since = f" since {markdown.code(context.base_label)}" if context.base_label else ""
-        line += f" ({markdown.change(report.points, base.points)}{since})"
-    return line
+    line = "## " + _("Autograder: {points} / {max_points} points").format(
+        points=number(report.points), max_points=number(report.max_points))
+    if base is None:
+        return line
+    change = markdown.change(report.points, base.points)
+    if context.base_label:
+        # TRANSLATORS: {change} is the score's change in points, e.g. +2.5; {branch} a branch name
+        change = _("{change} since {branch}").format(change=change,
+                                                     branch=markdown.code(context.base_label))
+    return f"{line} ({change})"
 
 
 def alert(kind, text, context):
     """A notice standing out from the text: GitHub's alert (`kind` is NOTE or WARNING), or on
     GitLab, which has no such syntax, a paragraph starting with the kind in bold."""
     if context.gitlab:
-        return f"**{kind.capitalize()}:** {text}"
+        return f"**{_(KINDS[kind])}:** {text}"
     return f"> [!{kind}]\n> {text}"
 
 
@@ -34,48 +41,59 @@ def tamper_notice(context):
     if not context.protected:
         return ""
     files = ", ".join(markdown.code(name) for name in context.protected)
-    source = (f"the instructor's pinned grader ({markdown.code(context.grader)})"
-              if context.grader else "the instructor's pinned grader")
-    return alert("WARNING", f"This {context.request} changes files that grading depends on: "
-                            f"{files}. They do not change this score: the grader, its checks and "
-                            f"grading.toml come from {source}, never from this branch. Your "
-                            f"instructor sees these changes.", context)
+    source = (_("the instructor's pinned grader ({grader})").format(
+        grader=markdown.code(context.grader)) if context.grader
+        else _("the instructor's pinned grader"))
+    # TRANSLATORS: {source} is "the instructor's pinned grader", with its name when known
+    warning = (_("This merge request changes files that grading depends on: {files}. They do not "
+                 "change this score: the grader, its checks and grading.toml come from {source}, "
+                 "never from this branch. Your instructor sees these changes.") if context.gitlab
+               else _("This pull request changes files that grading depends on: {files}. They do "
+                      "not change this score: the grader, its checks and grading.toml come from "
+                      "{source}, never from this branch. Your instructor sees these changes."))
+    return alert("WARNING", warning.format(files=files, source=source), context)
 
 
 def changes_by_check(report, base):
     """The checks that passed on the base branch and fail now, and the other way round."""
     before = {check.name: check.passed for check in base.checks}
-    broken = [c.name for c in report.checks if not c.passed and before.get(c.name)]
-    fixed = [c.name for c in report.checks if c.passed and before.get(c.name) is False]
+    broken = [c.shown_name for c in report.checks if not c.passed and before.get(c.name)]
+    fixed = [c.shown_name for c in report.checks if c.passed and before.get(c.name) is False]
     lines = []
     if len(fixed) > LISTED_FIXES:
-        lines.append(f"Now passing: {len(fixed)} checks that failed on the base branch.")
+        lines.append(ngettext("Now passing: {count} check that failed on the base branch.",
+                              "Now passing: {count} checks that failed on the base branch.",
+                              len(fixed)).format(count=number(len(fixed))))
     elif fixed:
-        lines.append(f"Now passing: {', '.join(map(markdown.code, fixed))}.")
+        lines.append(_("Now passing: {checks}.").format(checks=", ".join(map(markdown.code,
+                                                                            fixed))))
     if broken:
-        lines.append(f"Passed on the base branch, failing now: "
-                     f"{', '.join(map(markdown.code, broken))}.")
+        lines.append(_("Passed on the base branch, failing now: {checks}.").format(
+            checks=", ".join(map(markdown.code, broken))))
     return "\n\n".join(lines)
 
 
 def footer(report, context):
-    parts = []
-    by = f" by {markdown.code(context.grader)}" if context.grader else ""
-    parts.append(f"Graded{by} in the {markdown.escape(report.sandbox)} sandbox.")
+    sandbox = markdown.escape(report.sandbox)
+    parts = [_("Graded by {grader} in the {sandbox} sandbox.").format(
+        grader=markdown.code(context.grader), sandbox=sandbox) if context.grader
+        else _("Graded in the {sandbox} sandbox.").format(sandbox=sandbox)]
     hidden = sum(check.visibility == "hidden" for check in report.checks)
     if hidden:
-        parts.append("1 hidden check shows only its name, points and hint." if hidden == 1 else
-                     f"{hidden} hidden checks show only their names, points and hints.")
+        parts.append(ngettext("{count} hidden check shows only its name, points and hint.",
+                              "{count} hidden checks show only their names, points and hints.",
+                              hidden).format(count=number(hidden)))
     if context.run_url:
-        parts.append(f"[The run]({context.run_url}) keeps results.json and junit.xml.")
+        parts.append(_("[The run]({url}) keeps results.json and junit.xml.").format(
+            url=context.run_url))
     return " ".join(parts)
 
 
 def weak_notice(report, context):
     if report.sandbox not in cli.WEAK_MODES:
         return ""
-    return alert("NOTE", f"Graded in the weak {markdown.escape(report.sandbox)} sandbox: feedback "
-                         f"for you, not official grading.", context)
+    return alert("NOTE", _("Graded in the weak {sandbox} sandbox: feedback for you, not official "
+                           "grading.").format(sandbox=markdown.escape(report.sandbox)), context)
 
 
 def body(report, base, context, details=True):
@@ -88,11 +106,14 @@ def body(report, base, context, details=True):
         parts.append(markdown.escape(context.base_note))
     parts.append(footer(report, context))
     if details:
-        parts += ["### What failed", markdown.failures(report, level=4),
+        parts += ["### " + _("What failed"), markdown.failures(report, level=4),
                   markdown.check_list(report)]
+    elif context.run_url:
+        parts.append(_("Each failure, with its input, is in [the run's summary]({url}): too long "
+                       "for a comment.").format(url=context.run_url))
     else:
-        where = f"[the run's summary]({context.run_url})" if context.run_url else "the job summary"
-        parts.append(f"Each failure, with its input, is in {where}: too long for a comment.")
+        parts.append(_("Each failure, with its input, is in the job summary: too long for a "
+                       "comment."))
     return "\n\n".join(part for part in parts if part) + "\n"
 
 
@@ -106,7 +127,8 @@ def fitted(report, base, context, limit, marker=""):
 
 def error_body(reason, context):
     return "\n\n".join(part for part in [
-        "## Autograder: not graded", tamper_notice(context),
-        f"Grading could not complete: {markdown.escape(reason)}",
-        f"[The run]({context.run_url}) has the details." if context.run_url else "",
+        "## " + _("Autograder: not graded"), tamper_notice(context),
+        _("Grading could not complete: {reason}").format(reason=markdown.escape(reason)),
+        _("[The run]({url}) has the details.").format(url=context.run_url)
+        if context.run_url else "",
     ] if part) + "\n"

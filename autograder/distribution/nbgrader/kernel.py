@@ -5,12 +5,12 @@ reference.
 
 (the course's kernelspec, jupyter/kernels/) copies what the kernel may import of the autograder to
 a private folder (stage_shim: the test cells' helper, autograder.commands.notebook_cells, and
-what it imports, and the games the notebook's examples use), then becomes an IPython kernel run
-with `python -I -S`: no site initialisation, so no .pth file runs and the editable install's
-finder, which maps `reference` into the repository, is never installed. Its sys.path is that
-private folder, the standard library and the site-packages folders (for ipykernel); the
-repository is not on it. A meta path guard refuses `reference` besides (a non-editable install
-would put it in site-packages).
+what it imports, with the catalogs its messages are spoken from, and the games the notebook's
+examples use), then becomes an IPython kernel run with `python -I -S`: no site initialisation,
+so no .pth file runs and the editable install's finder, which maps `reference` into the
+repository, is never installed. Its sys.path is that private folder, the standard library and the
+site-packages folders (for ipykernel and Babel); the repository is not on it. A meta path guard
+refuses `reference` besides (a non-editable install would put it in site-packages).
 
 This keeps the reference out of the kernel's imports; it is not a sandbox: code in the kernel runs
 as the grading user, can read what that user can read, and can tamper with the helper in its own
@@ -33,8 +33,11 @@ PACKAGE = Path(__file__).resolve().parents[2]
 SHIM_FILES = ("contract.py", "errors.py", "results.py", "drawing.py",
               "intake/__init__.py", "intake/notebook.py",
               "runner/__init__.py", "runner/environment.py",
-              "commands/__init__.py", "commands/notebook_cells.py")
+              "commands/__init__.py", "commands/notebook_cells.py",
+              "language/__init__.py", "language/speaking.py")
 SHIM_PACKAGES = ("games",)
+# The catalogs the cells speak from, compiled when first spoken by Babel (from site-packages).
+SHIM_CATALOGS = "language/locale/*/LC_MESSAGES/*.po"
 SHIM_INIT = ('"""The autograde kernel\'s share of the autograder: the test cells\' helper and what '
              'it imports, and the games.\n\nNever the reference, the checks or the grading '
              'policy."""\n')
@@ -70,7 +73,8 @@ def stage_shim(folder):
     target = Path(folder) / "autograder"
     target.mkdir(parents=True)
     (target / "__init__.py").write_text(SHIM_INIT, encoding="utf-8")
-    for name in SHIM_FILES:
+    catalogs = [path.relative_to(PACKAGE).as_posix() for path in PACKAGE.glob(SHIM_CATALOGS)]
+    for name in [*SHIM_FILES, *catalogs]:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(PACKAGE / name, target / name)
     for package in SHIM_PACKAGES:
@@ -79,16 +83,22 @@ def stage_shim(folder):
     return folder
 
 
-def kernel_command(kernel_arguments, shim):
-    """The isolated kernel's command line: the site-packages folders without their .pth files, and
-    never the repository."""
+def site_folders():
+    """The site-packages folders the kernel imports from (ipykernel, Babel), never the
+    repository; added to sys.path as folders, so none of their .pth files runs."""
     root = PACKAGE.parent
     folders = []
     for folder in [*site.getsitepackages(), site.getusersitepackages()]:
         path = Path(folder)
         if path.is_dir() and path.resolve() != root and str(path) not in folders:
             folders.append(str(path))
-    return [sys.executable, "-I", "-S", "-c", BOOT, str(shim), json.dumps(folders),
+    return folders
+
+
+def kernel_command(kernel_arguments, shim):
+    """The isolated kernel's command line: the site-packages folders without their .pth files, and
+    never the repository."""
+    return [sys.executable, "-I", "-S", "-c", BOOT, str(shim), json.dumps(site_folders()),
             *kernel_arguments]
 
 
