@@ -41,6 +41,7 @@ from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
 from autograder.language import ENGLISH, _, speaking
+from autograder.language.catalogs import TRANSLATED, path_of, write_bare
 from autograder.language.extraction import markdown_blocks
 from autograder.language.templates import install
 from autograder.policy import load as load_policy
@@ -183,6 +184,8 @@ def copy_grader(target, public, assignment):
     checks: for another than the first, the first's checks are left out and its own copied to
     its folder. Returns the names of the checks kept."""
     shutil.copytree(PACKAGE, target / "autograder", ignore=left_out)
+    for code in TRANSLATED:
+        write_bare(code, target / inside(path_of(code)))
     checks = target / inside(assignment.checks)
     if assignment is not SEARCH:
         for module in (target / "autograder" / "checks").glob("test_*.py"):

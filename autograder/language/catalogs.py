@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROJECT = "adversarial-search-autograder"
 MAPPING = Path(__file__).resolve().parent / "babel.cfg"
 COMMENT_TAGS = ("TRANSLATORS:",)
+TRANSLATED = tuple(code for code in LANGUAGES if code != ENGLISH)
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}|%\((\w+)\)[sdr]")
 
 
@@ -63,6 +64,18 @@ def write(catalog, code):
     out = io.BytesIO()
     write_po(out, catalog, width=100, include_lineno=False, ignore_obsolete=True)
     write_atomically(path_of(code), out.getvalue())
+
+
+def write_bare(code, path):
+    """`code`'s catalog at `path` with only its messages and their translations, as a students'
+    repository holds it: translators' notes name every check, the hidden ones too, and say where
+    each message is used."""
+    catalog = read(code)
+    for message in catalog:
+        message.auto_comments, message.user_comments, message.locations = [], [], []
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, no_location=True, ignore_obsolete=True)
+    write_atomically(path, out.getvalue())
 
 
 def extract(codes):
@@ -113,9 +126,7 @@ def problems(catalog, found):
 def check():
     found = template()
     failed = False
-    for code in LANGUAGES:
-        if code == ENGLISH:
-            continue
+    for code in TRANSLATED:
         for line in problems(read(code), found):
             failed = True
             print(f"{code}: {line}")
@@ -127,12 +138,12 @@ def main(argv=None):
                                      description="Extract and check the message catalogs.")
     commands = parser.add_subparsers(dest="command", required=True)
     extracting = commands.add_parser("extract", help="add new messages to the .po files")
-    extracting.add_argument("--lang", choices=[c for c in LANGUAGES if c != ENGLISH],
+    extracting.add_argument("--lang", choices=TRANSLATED,
                             help="only this language's catalog")
     commands.add_parser("check", help="list what is not translated; exit 1 if anything")
     arguments = parser.parse_args(argv)
     if arguments.command == "extract":
-        extract([arguments.lang] if arguments.lang else [c for c in LANGUAGES if c != ENGLISH])
+        extract([arguments.lang] if arguments.lang else TRANSLATED)
         return 0
     return check()
 
