@@ -7,6 +7,7 @@ When a change to a report is meant, regenerate the golden files and review their
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest -m '' tests/test_language.py
 """
+import ast
 import gettext
 import re
 
@@ -36,6 +37,31 @@ def test_every_message_is_translated(found, code):
     left = list(problems(read(code), found))
     assert not left, f"{len(left)} messages of {code} to fix (python -m autograder.language " \
                      f"extract --lang {code}, then translate):\n" + "\n".join(left)
+
+
+# The gettext functions and where their message is among the arguments.
+GETTEXT_CALLS = {"_": 0, "gettext": 0, "ngettext": 0, "pgettext": 1, "npgettext": 1}
+
+
+def literal_messages(path):
+    """(line, message) for every literal that `path`'s code passes to a gettext function."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                node.func.id in GETTEXT_CALLS:
+            at = GETTEXT_CALLS[node.func.id]
+            if len(node.args) > at and isinstance(node.args[at], ast.Constant):
+                yield node.lineno, node.args[at].value
+
+
+def test_every_message_the_code_speaks_is_extracted(found):
+    """Every literal the code hands to gettext is in the catalogs: Babel does not look inside
+    f-strings, so `f"{_('...')}"` would read in English in every language."""
+    known = {message.id if isinstance(message.id, str) else message.id[0] for message in found}
+    sources = [path for folder in ("autograder", "assignments")
+               for path in sorted((ROOT / folder).rglob("*.py"))]
+    missed = [f"{path.relative_to(ROOT)}:{line}: {message!r}" for path in sources
+              for line, message in literal_messages(path) if message not in known]
+    assert not missed, "not extracted (move the call out of the f-string):\n" + "\n".join(missed)
 
 
 def test_the_catalogs_hold_the_grader_s_messages(found):

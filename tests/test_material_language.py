@@ -16,7 +16,8 @@ from autograder import assignments, policy
 from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_export, release, stubs
 from autograder.distribution.notebooks import course
-from autograder.language import speaking
+from autograder.distribution.notebooks.rendering import literals
+from autograder.language import _, speaking
 from autograder.language.extraction import markdown_blocks
 
 MARK = "[it] "
@@ -113,23 +114,26 @@ def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment
     assert "    python3.11 -m venv .venv" in spoken_readme
     spoken_contract = (spoken_folder / release.CONTRACT).read_text(encoding="utf-8")
     assert spoken_contract.startswith(f"# {MARK}The student-facing contract\n")
-    assert _fences(spoken_contract) == _fences(contract)
+    assert _code_fences(spoken_contract) == _code_fences(contract)
     blocks = [block for block in markdown_blocks(contract) if block[2]]
-    assert all(f"{prefix.strip()} {MARK}{message}".strip() in spoken_contract
-               for _, prefix, message, _ in blocks)
+    assert any(prefix == "```text\n" for _, prefix, *_rest in blocks)
+    assert all(f"{prefix}{MARK}{message}{suffix}" in spoken_contract
+               for _, prefix, message, suffix, _ in blocks)
     stubs_folder = spoken_folder / release.inside(assignment.stubs)
     first = (stubs_folder / assignment.files[0]).read_text(encoding="utf-8")
     assert docstrings(first)[0].startswith(MARK)
 
 
-def _fences(markdown):
-    return re.findall(r"```.*?```", markdown, re.DOTALL)
+def _code_fences(markdown):
+    """The fenced blocks of code; a ```text block holds words."""
+    return re.findall(r"```(?!text).*?```", markdown, re.DOTALL)
 
 
-def test_the_contract_keeps_a_block_untranslated_as_it_is(monkeypatch):
+def test_the_contract_keeps_a_block_untranslated_as_it_is_and_a_text_block_whole(monkeypatch):
     text = ("# Title\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n"
-            "- an item\n  going on\n")
-    translations = {"Title": "Titolo", "an item going on": "una voce"}
+            "- an item\n  going on\n```text\ngame.initial   the initial state\n```\n")
+    translations = {"Title": "Titolo", "an item going on": "una voce",
+                    "game.initial   the initial state": "game.initial   lo stato iniziale"}
 
     class Some(gettext.NullTranslations):
         def gettext(self, message):
@@ -138,7 +142,8 @@ def test_the_contract_keeps_a_block_untranslated_as_it_is(monkeypatch):
     translate_italian(monkeypatch, Some)
     with speaking("it"):
         assert release.spoken_markdown(text) == (
-            "# Titolo\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n- una voce\n")
+            "# Titolo\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n- una voce\n"
+            "```text\ngame.initial   lo stato iniziale\n```\n")
 
 
 def notebook_cells(files, assignment):
@@ -161,6 +166,41 @@ def test_the_notebook_is_spoken(italian):
     assert f'"""{MARK}' in cells["minimax"] and f"# {MARK}minimax.py: graded" in cells["minimax"]
     assert f"{MARK}skipped while grading" in cells["minimax-try-it"]
     assert f"# {MARK}Grades minimax_value" in cells["test_minimax_value"]
+
+
+def test_a_test_cell_names_its_checks_as_the_course_language_does():
+    """What each check of a test cell checks reads as the real catalog translates its name."""
+    cells = notebook_cells(course.course_files(SEARCH, "it"), SEARCH)
+    names = [name for name in policy.load(SEARCH.policy).checks
+             if name.startswith("minimax_value:")]
+    with speaking("it"):
+        spoken = [_(name).split(":", 1)[1].strip() for name in names]
+    assert names and all(what in cells["test_minimax_value"] for what in spoken)
+    assert not any(name.split(":", 1)[1].strip() in cells["test_minimax_value"] for name in names)
+
+
+def test_the_try_it_cells_comments_and_the_game_interface_are_spoken(italian):
+    """The comments of the examples' code and the cutoff notebook's extra game call read in the
+    language spoken; the code they comment stays as it is."""
+    search = notebook_cells(course.course_files(SEARCH, "it"), SEARCH)
+    cutoff = next(a for a in assignments.built_in() if a is not SEARCH)
+    cells = notebook_cells(course.course_files(cutoff, "it"), cutoff)
+    assert f"# {MARK}The search's answer" in search["alphabeta-try-it"]
+    assert f"import open_lines  # {MARK}the course's open-lines" in cells["heuristic-try-it"]
+    assert f"  # {MARK}noisy: " in cells["quiescence-try-it"]
+    assert f"all_quiet = quiet_test(set())  # {MARK}the cut-off alone" in \
+        cells["quiescence-try-it"]
+    assert f"game.key(state)              {MARK}a hashable key" in cells["introduction"]
+
+
+@pytest.mark.parametrize("width", [10, 20, 88])
+def test_a_message_split_into_literals_joins_back_whole(width):
+    """The install message's literals, which Python joins, give the message back: broken at
+    spaces only, never inside adversarial-search-autograder."""
+    text = ("Questa cella ha bisogno del correttore automatico del corso, "
+            "adversarial-search-autograder: esegui %pip install -e FOLDER")
+    parts = literals(text, width)
+    assert len(parts) > 1 and "".join(ast.literal_eval(part) for part in parts) == text
 
 
 def test_the_notebook_speaks_its_course_language_or_the_chosen_one(monkeypatch):

@@ -1,6 +1,8 @@
-"""The README's two commands stay true: CI runs the second verbatim, the first grades a sample."""
+"""The README's two commands stay true: CI runs the second verbatim, the first grades a sample;
+its excerpts in each language are that sample's reports."""
 import re
 
+from autograder.language import LANGUAGES
 from support.paths import ROOT
 
 
@@ -24,3 +26,14 @@ def test_ci_runs_the_readmes_test_command_verbatim():
 
 def test_the_sample_submission_exists():
     assert (ROOT / "examples" / "sample_submission" / "minimax.py").is_file()
+
+
+def test_the_readme_s_excerpts_are_the_sample_submission_s_reports():
+    """Each language's excerpt under ## Languages is lines of its golden report, in order."""
+    section = (ROOT / "README.md").read_text().split("## Languages")[1].split("\n## ")[0]
+    excerpts = re.findall(r"`--lang (\w+)`:\n\n((?:    .*\n|\n)+)", section)
+    assert {code for code, _ in excerpts} == set(LANGUAGES)
+    for code, excerpt in excerpts:
+        report = (ROOT / "tests" / "golden" / f"sample_submission.{code}.txt").read_text()
+        remaining = iter(report.splitlines())
+        assert all(line[4:] in remaining for line in excerpt.splitlines() if line.strip()), code

@@ -9,6 +9,7 @@ import sys
 import tomllib
 
 import pytest
+from babel.messages.pofile import read_po
 
 from support.cli import run_cli
 from support.paths import ROOT
@@ -16,6 +17,8 @@ from support.releases import (checks_that_ran, released_files, released_scores,
                               run_released_grader)
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
+from autograder.distribution.release import inside
+from autograder.language.catalogs import TRANSLATED, path_of, template
 
 # Its release takes minutes to build: slow, so that under xdist it starts first, beside the other
 # slow file, rather than last, alone.
@@ -73,8 +76,9 @@ def test_no_reference_hidden_check_or_solution_is_released(release):
             continue
         text = path.read_text()
         assert "BEGIN SOLUTION" not in text, path
-        for name in withheld:  # named only by the policy, as checked when graded
-            assert name not in text or path.name == "grading.toml", (name, path)
+        # named only by the policy, as checked when graded, and the catalogs that translate it
+        for name in withheld:
+            assert name not in text or path.name in ("grading.toml", "autograder.po"), (name, path)
         if path.suffix == ".py":
             for node in ast.walk(ast.parse(text)):
                 if isinstance(node, ast.FunctionDef) and node.name in CONTRACT:
@@ -84,6 +88,25 @@ def test_no_reference_hidden_check_or_solution_is_released(release):
         set(checks) - set(withheld)
     assert {name: {**entry, "checked_here": True} for name, entry in released.items()} == \
         {name: {**entry, "checked_here": True} for name, entry in checks.items()}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_released_catalogs_speak_only_what_the_release_holds(release, code):
+    """Each message of the students' catalogs is spoken by something released: none of the
+    instructor's tools, which stay out, but every check's name, the hidden ones too, which a
+    student's run lists as checked when graded; and no translator's note says where a message is
+    used."""
+    catalog = read_po((release / inside(path_of(code))).open("rb"))
+    messages = [message for message in catalog if message.id]
+    assert messages and all(template(release).get(message.id, message.context)
+                            for message in messages)
+    ids = {message.id for message in messages}
+    instructors = [message.id for message in template() if all(
+        location.startswith("autograder/distribution/") for location, _line in message.locations)]
+    assert instructors and not ids & set(instructors)
+    checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
+    assert set(checks) <= ids
+    assert not any(message.auto_comments or message.locations for message in catalog)
 
 
 def test_a_run_in_the_release_names_what_only_the_grade_checks(release, tmp_path):

@@ -41,7 +41,7 @@ from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
 from autograder.language import ENGLISH, _, speaking
-from autograder.language.catalogs import TRANSLATED, path_of, write_bare
+from autograder.language.catalogs import TRANSLATED, path_of, template, write_bare
 from autograder.language.extraction import markdown_blocks
 from autograder.language.templates import install
 from autograder.policy import load as load_policy
@@ -184,8 +184,6 @@ def copy_grader(target, public, assignment):
     checks: for another than the first, the first's checks are left out and its own copied to
     its folder. Returns the names of the checks kept."""
     shutil.copytree(PACKAGE, target / "autograder", ignore=left_out)
-    for code in TRANSLATED:
-        write_bare(code, target / inside(path_of(code)))
     checks = target / inside(assignment.checks)
     if assignment is not SEARCH:
         for module in (target / "autograder" / "checks").glob("test_*.py"):
@@ -355,11 +353,12 @@ def readme(assignment, substitutions, kept):
 
 def spoken_markdown(text):
     """A Markdown document in the language spoken: each block its catalog translates written as
-    one line after its indentation and marker; the others, code blocks among them, as they are."""
+    one line after its indentation and marker (a ```text block as its lines); the others, code
+    blocks among them, as they are."""
     out = []
-    for _line, prefix, message, lines in markdown_blocks(text):
+    for _line, prefix, message, suffix, lines in markdown_blocks(text):
         spoken = _(message) if message else message
-        out.append(f"{prefix}{spoken}\n" if spoken != message else "".join(lines))
+        out.append(f"{prefix}{spoken}{suffix}" if spoken != message else "".join(lines))
     return "".join(out)
 
 
@@ -384,6 +383,14 @@ def material(target, substitutions, assignment, kept):
     (target / "README.md").write_text(readme(assignment, substitutions, kept), encoding="utf-8")
 
 
+def released_catalogs(target):
+    """Each language's catalog with only the messages the students' repository speaks, found by
+    extracting them from what it holds."""
+    used = template(target)
+    for code in TRANSLATED:
+        write_bare(code, target / inside(path_of(code)), used)
+
+
 def build(target, substitutions, mistakes, assignment, language=None):
     """The students' repository of `assignment` in `target`, in `language` (None: the course's);
     the known mistakes' reports (record_shrinking)."""
@@ -394,6 +401,7 @@ def build(target, substitutions, mistakes, assignment, language=None):
         with_language(public_config(config_text, kept), language))
     with speaking(language):
         material(target, substitutions, assignment, kept)
+    released_catalogs(target)
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
     workflows(target, {**substitutions, **workflow_substitutions(assignment)})

@@ -32,13 +32,13 @@ TRANSLATED = tuple(code for code in LANGUAGES if code != ENGLISH)
 PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}|%\((\w+)\)[sdr]")
 
 
-def template():
-    """Every message the sources hold, in the order Babel finds them."""
+def template(root=ROOT):
+    """Every message the sources under `root` hold, in the order Babel finds them."""
     with MAPPING.open() as mapping:
         method_map, options_map = parse_mapping_cfg(mapping, str(MAPPING))
     found = Catalog(domain=DOMAIN, project=PROJECT, fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-            ROOT, method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
+            root, method_map, options_map, keywords=DEFAULT_KEYWORDS, comment_tags=COMMENT_TAGS,
             strip_comment_tags=True):
         found.add(message, locations=[(filename, None)], auto_comments=comments, context=context)
     return found
@@ -66,11 +66,15 @@ def write(catalog, code):
     write_atomically(path_of(code), out.getvalue())
 
 
-def write_bare(code, path):
-    """`code`'s catalog at `path` with only its messages and their translations, as a students'
-    repository holds it: translators' notes name every check, the hidden ones too, and say where
-    each message is used."""
+def write_bare(code, path, used):
+    """`code`'s catalog at `path` as a students' repository holds it: only the messages of `used`
+    (the template of its own sources) and their translations. What the instructor keeps back (the
+    hidden checks' sentences, the tools left out) has no message there, and no translator's note
+    says where in the instructor's tree a message is used."""
     catalog = read(code)
+    for message in list(catalog):
+        if message.id and used.get(message.id, message.context) is None:
+            catalog.delete(message.id, message.context)
     for message in catalog:
         message.auto_comments, message.user_comments, message.locations = [], [], []
     out = io.BytesIO()

@@ -1,5 +1,5 @@
 """Babel extractors for the sources a student reads that are not only gettext calls: the checks'
-names, the stubs' docstrings, grading.toml's hints and the contract's Markdown.
+names, the stubs' docstrings, grading.toml's names and hints and the contract's Markdown.
 
 babel.cfg names them beside Babel's own Python and Jinja extractors. A check's name is the first
 argument of its `@check(...)` decorator, read from the syntax tree rather than as a gettext
@@ -54,25 +54,29 @@ def docstrings(fileobj, keywords, comment_tags, options):
 
 
 def policy_texts(fileobj, keywords, comment_tags, options):
-    """(line, None, hint, comments) for each check's English hint in a grading.toml; the lines
-    are where the check's key stands."""
+    """(line, None, text, comments) for each check's name and English hint in a grading.toml;
+    the lines are where the check's key stands. The names are the checks modules' too, but a
+    students' repository holds no hidden check's module, and its grader still names each hidden
+    check, as checked when graded, from the policy."""
     text = fileobj.read().decode("utf-8")
     lines = text.splitlines()
     for name, entry in tomllib.loads(text).get("checks", {}).items():
+        line = next((number for number, line in enumerate(lines, 1) if name in line), 0)
+        yield line, None, name, ["a check's name"]
         hint = entry.get("hint") if isinstance(entry, dict) else None
         if isinstance(hint, dict):
             hint = hint.get("en")
         if isinstance(hint, str) and hint:
-            line = next((number for number, line in enumerate(lines, 1) if name in line), 0)
             yield line, None, hint, [f"the hint of the check {name!r}"]
 
 
 def markdown_blocks(text):
-    """A Markdown document as blocks: (line, prefix, message, lines). A block is a heading, a
-    list item with its continuation lines, a table row, a paragraph or a fenced code block; its
+    """A Markdown document as blocks: (line, prefix, message, suffix, lines). A block is a heading,
+    a list item with its continuation lines, a table row, a paragraph or a fenced block; its
     message is its text after `prefix` (its indentation and marker, `- `, `## `), lines joined by
-    a space, or None for a code block and for one with no words outside its code spans, which
-    stay as they are."""
+    a space (None for a code block and for one with no words outside its code spans, which stay
+    as they are), and `suffix` what follows the message. A ```text block is words laid out in
+    columns (the game interface): its message is its lines as they stand, between its fences."""
     lines = text.splitlines(keepends=True)
     blocks, i = [], 0
     while i < len(lines):
@@ -82,7 +86,12 @@ def markdown_blocks(text):
             while i < len(lines) and not lines[i].lstrip().startswith("```"):
                 i += 1
             i = min(i + 1, len(lines))
-            blocks.append((start + 1, "", None, lines[start:i]))
+            fenced = lines[start:i]
+            if line.strip() == "```text" and len(fenced) > 2:
+                blocks.append((start + 1, line, "".join(fenced[1:-1]).rstrip("\n"),
+                               "\n" + fenced[-1], fenced))
+            else:
+                blocks.append((start + 1, "", None, "", fenced))
             continue
         if line.strip() and not re.match(r"\s*(#|\|)", line):
             while i < len(lines) and lines[i].strip() and not _starts_block(lines[i]):
@@ -90,7 +99,7 @@ def markdown_blocks(text):
         prefix = re.match(r"\s*(#+ |- |\d+\. )?", line).group()
         message = " ".join(part.strip() for part in lines[start:i])[len(prefix.strip()):].strip()
         has_words = re.search(r"[^\W\d_]", re.sub(r"`[^`]*`", "", message))
-        blocks.append((start + 1, prefix, message if has_words else None, lines[start:i]))
+        blocks.append((start + 1, prefix, message if has_words else None, "\n", lines[start:i]))
     return blocks
 
 
@@ -100,6 +109,6 @@ def _starts_block(line):
 
 def markdown(fileobj, keywords, comment_tags, options):
     """(line, None, block, comments) for each of a Markdown document's blocks of words."""
-    for line, _, message, _ in markdown_blocks(fileobj.read().decode("utf-8")):
+    for line, _prefix, message, _suffix, _lines in markdown_blocks(fileobj.read().decode("utf-8")):
         if message:
             yield line, None, message, []

@@ -156,7 +156,8 @@ def input_section(shown, traces=None):
     example = shown["example"]
     if example.get("kind") == "tree" and "ours" not in example:
         parts.append(tree_diagram(example, traces))
-        parts.append(f"<details><summary>{escape(_('The tree as text'))}</summary>\n\n"
+        as_text = escape(_("The tree as text"))  # Babel does not extract inside f-strings
+        parts.append(f"<details><summary>{as_text}</summary>\n\n"
                      f"{fenced(draw_example(example))}\n\n</details>")
     else:
         parts.append(fenced(draw_example(example)))
@@ -190,8 +191,9 @@ def mark(check):
 
 def check_list(report):
     """Every check, folded: ✓, ✗ or – (not run), name, points."""
+    hidden = _("hidden check")  # Babel does not extract inside f-strings
     lines = [f"- {mark(check)} {code(check.shown_name)}: {check_score(check)}"
-             + (f" ({_('hidden check')})" if check.visibility == "hidden" else "")
+             + (f" ({hidden})" if check.visibility == "hidden" else "")
              for check in report.in_table_order()]
     count = len(report.checks)
     summary = ngettext("All {count} check", "All {count} checks", count).format(

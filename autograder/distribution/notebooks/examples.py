@@ -111,6 +111,28 @@ def check_module(assignment, name):
                        f"_notebook_checks_{assignment.name}_{name}")
 
 
+class Commented(str):
+    """A line of code with a comment, or a comment alone (code ""), which the notebook shows in
+    the language spoken: the comment is a message (N_), filled in with `values` once translated.
+    As a string it is the English line, which the examples run."""
+
+    def __new__(cls, code, comment, **values):
+        line = super().__new__(cls, cls.written(code, comment.format(**values)))
+        line.code, line.comment, line.values = code, comment, values
+        return line
+
+    @staticmethod
+    def written(code, comment):
+        return f"{code}  # {comment}" if code else f"# {comment}"
+
+    def spoken(self):
+        return self.written(self.code, _(self.comment).format(**self.values))
+
+
+def spoken_lines(lines):
+    return [line.spoken() if isinstance(line, Commented) else line for line in lines]
+
+
 def try_it_code(module, try_it, reference_dir):
     """The try-it cell of a module: its examples, each commented with the reference's answer."""
     namespace = {}
@@ -123,6 +145,6 @@ def try_it_code(module, try_it, reference_dir):
     answers = [(expression, eval(expression, namespace))  # noqa: S307 - as above
                for expression in try_it.expressions]
     return render("try_it.py.j2",
-                  imports=[*try_it.imports, f"from {CELLS} import nbgrader_running"],
-                  setup="\n".join(try_it.setup), answers=answers,
+                  imports=[*spoken_lines(try_it.imports), f"from {CELLS} import nbgrader_running"],
+                  setup="\n".join(spoken_lines(try_it.setup)), answers=answers,
                   width=max(len(e) for e in try_it.expressions) + len("print()") + 2)

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from autograder import assignments
 from autograder.checks import course
-from autograder.distribution.notebooks.examples import (TryIt, check_module, games, quiet_code,
-                                                        scores, table_code)
+from autograder.distribution.notebooks.examples import (Commented, TryIt, check_module, games,
+                                                        quiet_code, scores, table_code)
 from autograder.drawing import name_node
 from autograder.language import N_, _
 
@@ -22,7 +22,8 @@ class Introduction:
     title: str          # the notebook's heading
     lesson: str         # what students program, after "You will program"
     graded_on: str      # what the reference is compared on, after "against a hidden reference: "
-    interface: tuple = ()  # lines of the game interface beyond the first assignment's
+    interface: tuple = ()  # (call, what it gives) of the game interface beyond the first
+                           # assignment's
     games: str = ""     # sentences on the games beyond the tree game and tic-tac-toe
 
 
@@ -57,15 +58,16 @@ class Handout:
 GRADED_ON = N_("on the course's examples and on generated game trees, for exact values, pruning "
              "under any window and the exact nodes each search examines")
 EXAMINED = ["",
+            Commented("", N_("The search's answer, and how many nodes it examined (the root "
+                             "included).")),
             "def examined(search, game, *arguments):",
-            '    """The search\'s answer, and how many nodes it examined (the root included)."""',
             "    counted = InstrumentedGame(game)",
             "    return search(counted, counted.initial, *arguments), len(counted.trace)",
             "",
             ""]
 INSTRUMENTED = "from autograder.games.instrumented import InstrumentedGame"
-OPEN_LINES = ("from autograder.games.tictactoe import open_lines  # the course's open-lines "
-              "evaluation")
+OPEN_LINES = Commented("from autograder.games.tictactoe import open_lines",
+                       N_("the course's open-lines evaluation"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -137,9 +139,10 @@ def search(assignment):
 
 TREES = "from autograder.games import TreeGame"
 BOARDS = "from autograder.games import TicTacToe"
-TABLE = "from autograder.games.orders import table  # an evaluation: a score per node's path"
-OPEN_WINDOWS = ("from autograder.games.connect_four import open_windows  # its windows' open "
-                "lines")
+TABLE = Commented("from autograder.games.orders import table",
+                  N_("an evaluation: a score per node's path"))
+OPEN_WINDOWS = Commented("from autograder.games.connect_four import open_windows",
+                         N_("its windows' open lines"))
 # The cells a first move takes in test_evaluation.py's figures: the centre, a corner, an edge.
 FIRST_MOVES = [("x_in_the_centre", 4), ("x_in_a_corner", 0), ("x_on_an_edge", 1)]
 WON = "XXXOO    "  # X has three in a row on top (test_evaluation.py's scale example)
@@ -165,10 +168,9 @@ def cutoff(assignment):
         N_("on the course's examples and on generated game trees, tic-tac-toe and Connect Four "
            "positions, for exact values, pruning under any window and the exact nodes each "
            "search examines"),
-        ("game.key(state)              a hashable key, equal for the same position however "
-         "reached (the",
-         "                             board in tic-tac-toe; a tree's node itself), for "
-         "transposition tables"),
+        (("game.key(state)", N_("a hashable key, equal for the same position however reached "
+                                "(the board in tic-tac-toe; a tree's node itself), for "
+                                "transposition tables")),),
         N_("Connect Four (`ConnectFour()`), which no search finishes, has 6 rows of 7 columns: a "
            "state's `board` is a string of 42 cells, bottom row first; X is MAX and moves first; "
            "the actions are the columns not yet full, 0-6, a mark dropping to the lowest empty "
@@ -221,8 +223,9 @@ def cutoff(assignment):
             [TREES, "from autograder.games.orders import quiet_test, table"],
             [*games([("textbook", textbook)]),
              f"evaluation = {table_code(noisy_evaluation)}  # {scores(textbook, noisy_evaluation)}",
-             f"is_quiet = {quiet_code(noisy)}  # noisy: {noisy_nodes}",
-             "all_quiet = quiet_test(set())  # the cut-off alone"],
+             Commented(f"is_quiet = {quiet_code(noisy)}", N_("noisy: {nodes}"),
+                       nodes=noisy_nodes),
+             Commented("all_quiet = quiet_test(set())", N_("the cut-off alone"))],
             [f"quiescence_value(textbook, textbook.initial, {noisy_depth}, evaluation, is_quiet)",
              f"quiescence_value(textbook, textbook.initial, {noisy_depth}, evaluation, "
              f"all_quiet)"]),

@@ -30,8 +30,10 @@ from autograder.intake.notebook import TEST_PREFIX
 
 
 def function_checks(config, function):
-    """[(what, points, hidden)] of a function's checks, in grading.toml's order."""
-    return [(name.split(":", 1)[1].strip(), policy.points, policy.visibility == "hidden")
+    """[(what, points, hidden)] of a function's checks, in grading.toml's order: what each checks
+    as its name reads in the language spoken."""
+    return [(policy.title(name).split(":", 1)[1].strip(), policy.points,
+             policy.visibility == "hidden")
             for name, policy in config.checks.items() if judged_function(name) == function]
 
 

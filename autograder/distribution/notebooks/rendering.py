@@ -24,16 +24,24 @@ CELLS = "autograder.commands.notebook_cells"
 
 
 def literals(text, width=88):
-    """`text` as Python string literals of at most `width` characters of it each, which Python
+    """`text` as Python string literals of about `width` characters of it each, which Python
     joins back into `text` (one per line of a cell)."""
-    parts = textwrap.wrap(text, width=width)
+    # broken only at spaces, which the joins put back
+    parts = textwrap.wrap(text, width=width, break_on_hyphens=False, break_long_words=False)
     return [json.dumps(part + " ") for part in parts[:-1]] + [json.dumps(parts[-1])]
+
+
+def hanging(text, indent, width=100):
+    """`text` wrapped to `width`, its lines after the first indented by `indent` spaces: a
+    described call of the game interface whose description goes on below itself."""
+    return textwrap.fill(text, width=width, subsequent_indent=" " * indent,
+                         break_on_hyphens=False)
 
 
 ENVIRONMENT = install(Environment(loader=PackageLoader(__package__), undefined=StrictUndefined,
                                   trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
                                   extensions=["jinja2.ext.i18n"]))
-ENVIRONMENT.filters.update(points=points, literals=literals)
+ENVIRONMENT.filters.update(points=points, literals=literals, hanging=hanging)
 ENVIRONMENT.globals.update(distribution=DISTRIBUTION, install=INSTALL)
 
 
