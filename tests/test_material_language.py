@@ -15,7 +15,7 @@ import pytest
 from autograder import assignments, policy
 from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_export, release, stubs
-from autograder.distribution.notebooks import course
+from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import _, speaking
 from autograder.language.extraction import markdown_blocks
@@ -177,6 +177,16 @@ def test_a_test_cell_names_its_checks_as_the_course_language_does():
         spoken = [_(name).split(":", 1)[1].strip() for name in names]
     assert names and all(what in cells["test_minimax_value"] for what in spoken)
     assert not any(name.split(":", 1)[1].strip() in cells["test_minimax_value"] for name in names)
+
+
+def test_a_name_given_in_a_language_without_its_function_is_listed_whole():
+    config = policy.load(SEARCH.policy)
+    name = next(name for name in config.checks if name.startswith("minimax_value:"))
+    given = dataclasses.replace(config.checks[name], names={"it": "valori esatti"})
+    config = dataclasses.replace(config, checks={name: given})
+    with speaking("it"):
+        assert notebook.function_checks(config, "minimax_value") == [
+            ("valori esatti", given.points, False)]
 
 
 def test_the_try_it_cells_comments_and_the_game_interface_are_spoken(italian):

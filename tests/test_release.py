@@ -98,8 +98,8 @@ def test_the_released_catalogs_speak_only_what_the_release_holds(release, code):
     used."""
     catalog = read_po((release / inside(path_of(code))).open("rb"))
     messages = [message for message in catalog if message.id]
-    assert messages and all(template(release).get(message.id, message.context)
-                            for message in messages)
+    spoken = template(release)
+    assert messages and all(spoken.get(message.id, message.context) for message in messages)
     ids = {message.id for message in messages}
     instructors = [message.id for message in template() if all(
         location.startswith("autograder/distribution/") for location, _line in message.locations)]

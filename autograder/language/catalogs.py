@@ -69,8 +69,8 @@ def write(catalog, code):
 def write_bare(code, path, used):
     """`code`'s catalog at `path` as a students' repository holds it: only the messages of `used`
     (the template of its own sources) and their translations. What the instructor keeps back (the
-    hidden checks' sentences, the tools left out) has no message there, and no translator's note
-    says where in the instructor's tree a message is used."""
+    tools left out, any sentence only withheld code speaks) has no message there, and no
+    translator's note says where in the instructor's tree a message is used."""
     catalog = read(code)
     for message in list(catalog):
         if message.id and used.get(message.id, message.context) is None:

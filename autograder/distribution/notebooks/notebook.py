@@ -31,8 +31,9 @@ from autograder.intake.notebook import TEST_PREFIX
 
 def function_checks(config, function):
     """[(what, points, hidden)] of a function's checks, in grading.toml's order: what each checks
-    as its name reads in the language spoken."""
-    return [(policy.title(name).split(":", 1)[1].strip(), policy.points,
+    as its name reads in the language spoken, after its function's name (a name grading.toml
+    gives in a language may leave the function out)."""
+    return [(policy.title(name).split(":", 1)[-1].strip(), policy.points,
              policy.visibility == "hidden")
             for name, policy in config.checks.items() if judged_function(name) == function]
 
