@@ -32,7 +32,8 @@ from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
-from autograder.runner import environment
+from autograder.runner import backstop, environment
+from autograder.runner.backstop import CheckOutOfTime
 from autograder.runner.lanes import available, in_lanes
 from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
 from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
@@ -73,8 +74,9 @@ def games_seed(salt, name):
     return int.from_bytes(hashlib.sha256(f"{salt}\0{name}".encode()).digest()[:16], "big")
 
 
-def verdict(exc):
-    """The failure a student reads for an exception, or None when the grader itself failed."""
+def verdict(exc, limits):
+    """The failure a student reads for an exception, or None when the grader itself failed;
+    `limits` are grading.toml's."""
     if isinstance(exc, CheckFailed):
         return exc
     if isinstance(exc, StudentTimedOut):
@@ -84,11 +86,11 @@ def verdict(exc):
                   "random? Its answer must depend only on its arguments")
         return CheckFailed(flaky, cause=flaky)
     if isinstance(exc, BaseExceptionGroup):
-        return next(filter(None, map(verdict, exc.exceptions)), None)
-    if isinstance(exc, pytest.fail.Exception) and "Timeout" in str(exc):
-        # TRANSLATORS: {why} is pytest-timeout's own words, such as "Timeout >900.0s"
-        whole = _("the check ran out of time as a whole: {why}").format(
-            why=str(exc).splitlines()[0])
+        return next(filter(None, (verdict(one, limits) for one in exc.exceptions)), None)
+    if isinstance(exc, CheckOutOfTime):
+        # TRANSLATORS: {limit} is a number of seconds
+        whole = _("the check ran out of time as a whole (its limit is {limit} s)").format(
+            limit=f"{limits.check_seconds:g}")
         return CheckFailed(whole, cause=whole)
     return None
 
@@ -195,6 +197,19 @@ class GradingPlugin:
         with self._caller.apart():
             yield
 
+    def pytest_timeout_set_timer(self, item, settings):
+        """pytest-timeout's backstop for the check `item`, `settings.timeout` seconds, started
+        by backstop.py in place of pytest-timeout's own handler (see there why)."""
+        item.cancel_backstop = backstop.start(settings.timeout)
+        return True
+
+    def pytest_timeout_cancel_timer(self, item):
+        cancel = getattr(item, "cancel_backstop", None)  # none when its setup was skipped
+        if cancel:
+            cancel()
+            del item.cancel_backstop
+        return True
+
     def pytest_internalerror(self, excinfo):
         """Out of memory in pytest's own code, between checks: the same grading error."""
         if excinfo.errisinstance(MemoryError):
@@ -222,7 +237,7 @@ class GradingPlugin:
         try:
             if call.excinfo.errisinstance(MemoryError):
                 raise call.excinfo.value
-            failure = verdict(call.excinfo.value)
+            failure = verdict(call.excinfo.value, self.config.limits)
             message = str(failure) if failure else None
             shown = (failure.shown.as_dict(shrunk_fully=not self._caller.skipped)
                      if failure and failure.shown else None)

@@ -64,7 +64,8 @@ class Limits:
     # ...plus this many times the reference's CPU time for the same call.
     slowdown: float = _limit(20.0, "× the reference's CPU time, added per call",
                              Allowed(1, 1000))
-    # pytest-timeout's backstop; load() refuses one below call_floor_seconds.
+    # pytest-timeout's backstop, and twice what a function's calls may take on the wall clock
+    # (function_seconds); load() refuses one below twice call_floor_seconds.
     check_seconds: float = _limit(900.0, "s per whole check", Allowed(1, 86400))
     # Each process's address space (RLIMIT_AS), and all of a worker's processes together where
     # the machine gives the sandbox a memory cgroup. Below 64 MiB Python itself does not start.
@@ -85,6 +86,13 @@ class Limits:
 
     def call_seconds(self, reference_seconds):
         return self.call_floor_seconds + self.slowdown * reference_seconds
+
+    def function_seconds(self):
+        """The wall-clock seconds all the calls of one function may take together, across its
+        checks, so that code that sleeps without computing stops: half a whole check's
+        backstop, so that they run out before it (the reference's and hypothesis's work take the
+        rest)."""
+        return self.check_seconds / 2
 
     def described(self):
         """(key, value, unit) of every limit, in the order of the fields."""
@@ -248,11 +256,13 @@ def _limits(table, source):
     refuse_unknown(table, [f.name for f in fields(Limits)], "[limits]", source)
     limits = Limits(**{f.name: _number(table, f.name, f.metadata["allowed"], f"limits.{f.name}",
                                        source, f.default) for f in fields(Limits)})
-    # A check shorter than one call's floor would time out on a correct submission's first call.
-    if limits.check_seconds < limits.call_floor_seconds:
+    # A function's calls may take half a check's time (function_seconds): less than one call's
+    # floor would time out a correct submission's first call.
+    if limits.function_seconds() < limits.call_floor_seconds:
         raise ConfigError(f"{source}: limits.check_seconds = {limits.check_seconds:g} is below "
-                          f"limits.call_floor_seconds = {limits.call_floor_seconds:g}; a check "
-                          f"needs at least one call's time: raise check_seconds")
+                          f"twice limits.call_floor_seconds = {limits.call_floor_seconds:g}; a "
+                          f"function's calls may take half a check's time, at least one call's: "
+                          f"raise check_seconds")
     return limits
 
 

@@ -111,8 +111,8 @@ def test_check_config_refuses_a_setting_out_of_range_in_one_line(tmp_path, text,
                                  "allowed: a number from 1 to 1000"),
     ("[limits]\ncall_floor_seconds = 0", "limits.call_floor_seconds = 0 is out of range; "
                                          "allowed: a number above 0 and at most 600"),
-    ("[limits]\ncall_floor_seconds = 5\ncheck_seconds = 4",
-     "limits.check_seconds = 4 is below limits.call_floor_seconds = 5"),
+    ("[limits]\ncall_floor_seconds = 5\ncheck_seconds = 9",
+     "limits.check_seconds = 9 is below twice limits.call_floor_seconds = 5"),
     ("[limits]\noutput_kb = \"64\"", 'limits.output_kb = "64" is not a whole number'),
     ("[grading]\ntotal = 0", "grading.total = 0 is out of range; "
                              "allowed: a number above 0 and at most 10000"),

@@ -5,9 +5,16 @@
   grader clears every variable that steers pytest or hypothesis before it runs them, the notebook
   kernel starts the grader without them, and a report that ran other checks than grading.toml
   names is refused.
+- A submission whose calls each sleep a few seconds, under one call's wall-clock limit and using no
+  CPU time, ran for hours: the check's backstop (pytest-timeout) failed inside its own handler,
+  which needs the terminal reporter the grader runs without, so checks passed long after their
+  limit and others read "the grader itself failed (not your fault)". A function's calls together
+  now have a wall-clock budget, and the backstop raises the grader's own exception.
 """
 import json
+import re
 import resource
+import time
 
 import pytest
 
@@ -15,6 +22,7 @@ from autograder import policy as grading_config
 from autograder import engine
 from autograder.commands import notebook_cells
 from autograder.runner import sandbox
+from autograder.runner.supervisor import STACK_WAIT_SECONDS
 from support.cli import run_cli
 from support.paths import ROOT
 from support.submissions import reference_files
@@ -86,3 +94,79 @@ def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, monkeyp
         assert resource.getrlimit(resource.RLIMIT_AS) == (hard, hard)
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+CHECK_SECONDS = 6  # a small backstop: a function's calls may take 3 s together
+
+
+def small_backstop(folder):
+    """The project's policy with limits.check_seconds = CHECK_SECONDS, in `folder`."""
+    text = (ROOT / "grading.toml").read_text()
+    (folder / "grading.toml").write_text(
+        re.sub(r"(?m)^check_seconds = .*$", f"check_seconds = {CHECK_SECONDS}", text))
+    return grading_config.load(folder / "grading.toml")
+
+
+def graded_only(folder, config, scratch, functions):
+    """The results of `functions`' checks, graded in this process, and the seconds it took."""
+    started = time.monotonic()
+    report = engine.grade(folder, config, scratch, lanes=1, only=functions)
+    took = time.monotonic() - started
+    return {check.name: check for check in report.checks if check.status != "not run"}, took
+
+
+@pytest.mark.e2e
+def test_calls_that_sleep_under_the_wall_floor_stop_within_the_functions_budget(tmp_path):
+    """center_first sleeps 4 s at every call: under one call's wall-clock floor (30 s), past the
+    3 s all its calls may take together (half of check_seconds), so its first call is stopped
+    at 3 s, on every run and however busy the machine; its other check fails at once.
+    guaranteed_decision, correct, passes."""
+    folder = reference_files(tmp_path / "submission")
+    ordering = folder / "ordering.py"
+    ordering.write_text(ordering.read_text().replace(
+        "    legal = game.actions(state)\n    return [cell for cell in CENTER_FIRST",
+        "    import time\n    time.sleep(4)\n    legal = game.actions(state)\n"
+        "    return [cell for cell in CENTER_FIRST"))
+    config = small_backstop(tmp_path)
+    checks, took = graded_only(folder, config, tmp_path / "scratch",
+                               ["center_first", "guaranteed_decision"])
+    budget = config.limits.function_seconds()
+    # the budget, the stack asked of the stopped call, and a few seconds for the rest
+    assert took < budget + STACK_WAIT_SECONDS + 20, took
+    statuses = {name: check.status for name, check in checks.items()}
+    assert statuses == {
+        "center_first: centre, corners, edges on random positions": "failed",
+        "center_first: the reference's alpha-beta examines 7,275 nodes with it": "failed",
+        "guaranteed_decision: random price wars with ties and negatives": "passed"}
+    first, second = (checks[name].feedback for name in list(statuses)[:2])
+    assert first.startswith("center_first used up its 3 s on the wall clock, the time all its "
+                            "calls together may take across its checks: look for a sleep, an "
+                            "input() or a lock that is never released\n")
+    assert "  stopped at ordering.py, line " in first and "time.sleep(4)" in first
+    assert second.startswith("center_first timed out in an earlier check (limit 3.0 s), so this "
+                             "one was not run")
+    assert not any("not your fault" in check.feedback for check in checks.values())
+
+
+@pytest.mark.e2e
+def test_the_checks_backstop_fires_without_the_terminal_reporter(tmp_path, monkeypatch):
+    """The grader runs pytest with -p no:terminal. A check that outlasts check_seconds outside
+    the student's calls (here the reference, slowed in the grader) fails as the check's own
+    time-out, never as the grader's failure, and stops there."""
+    real = engine.reference
+
+    def slow_reference(function, **where):
+        search = real(function, **where)
+
+        def slowly(*args):
+            time.sleep(60)
+            return search(*args)
+        return slowly
+    monkeypatch.setattr(engine, "reference", slow_reference)
+    config = small_backstop(tmp_path)
+    checks, took = graded_only(reference_files(tmp_path / "submission"), config,
+                               tmp_path / "scratch", ["guaranteed_decision"])
+    assert took < CHECK_SECONDS + 20, took
+    [check] = checks.values()
+    assert (check.status, check.feedback) == (
+        "failed", f"the check ran out of time as a whole (its limit is {CHECK_SECONDS} s)")

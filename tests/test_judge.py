@@ -15,6 +15,7 @@ from autograder.checks.judge import (CheckFailed, follows_the_search, same_answe
 from autograder.checks.calling import Pair
 from autograder.checks.course import TEXTBOOK
 from autograder.engine import verdict
+from autograder.policy import Limits
 from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.games.specs import shuffled_order, tree_spec
@@ -233,7 +234,7 @@ def test_a_time_out_shows_the_input_of_the_call_it_stopped():
     game = tree_spec([[1, 2], 3])
     timed_out = StudentTimedOut("minimax_value did not return")
     timed_out.shown = shown(game, smallest=False)
-    failure = verdict(timed_out)
+    failure = verdict(timed_out, Limits())
     assert str(failure) == "minimax_value did not return"
     assert failure.shown.as_dict() == {"heading": "The input", "example": game, "note": ""}
 
@@ -241,7 +242,7 @@ def test_a_time_out_shows_the_input_of_the_call_it_stopped():
 def test_two_different_answers_to_the_same_call_are_named_as_such():
     """Hypothesis's FlakyFailure is an exception group too: it is named, not unwrapped."""
     flaky = FlakyFailure("Inconsistent results", [CheckFailed("returned 4, but the answer is 3")])
-    assert str(verdict(flaky)) == ("the function gave two different answers to the same call; "
+    assert str(verdict(flaky, Limits())) == ("the function gave two different answers to the same call; "
                                    "does it use random? Its answer must depend only on its "
                                    "arguments")
 

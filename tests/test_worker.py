@@ -152,7 +152,7 @@ def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
                            match="ended 3 workers in a row before they started") as stopped:
             s.call(VALUE)
     from autograder.engine import verdict
-    assert verdict(stopped.value) is None  # the grader's error, not a failure of the student's
+    assert verdict(stopped.value, Limits()) is None  # the grader's error, not a failure of the student's
     assert len(started) == 3
 
 
@@ -515,3 +515,30 @@ def test_a_connect_four_trace_holds_only_legal_moves(student, forged, problem):
     """) as s:
         got = s.call(call("minimax_value", connect_four_spec(EMPTY_BOARD)))
     assert problem in got.problem
+
+
+@pytest.mark.e2e
+def test_calls_that_each_sleep_under_the_wall_floor_stop_within_the_functions_budget(student):
+    """Each call waits less than one call's wall-clock limit, but a function's calls together may
+    take only half a check's time (Limits.function_seconds): the call in which they reach it is
+    stopped there, and the function's later calls fail at once."""
+    limits = Limits(call_floor_seconds=1.0, check_seconds=4.0)
+    started = time.monotonic()
+    with student("""
+        import time
+
+        def minimax_value(game, state):
+            time.sleep(0.7)
+            return 3
+    """, limits) as s:
+        answered = []
+        with pytest.raises(StudentTimedOut, match=r"^minimax_value used up its 2 s on the wall "
+                                                  r"clock, the time all its calls together may "
+                                                  r"take across its checks: look for a sleep"):
+            for _ in range(10):  # 7 s of sleep: past any budget of 2 s
+                answered.append(s.call(VALUE).answer)
+        stopped = time.monotonic() - started
+        with pytest.raises(StudentTimedOut, match=r"timed out in an earlier check \(limit 2\.0 s"):
+            s.call(VALUE)
+    assert answered in ([], [3], [3, 3])  # 0.7 s each, of 2 s
+    assert stopped < limits.function_seconds() + supervisor.STACK_WAIT_SECONDS + 1

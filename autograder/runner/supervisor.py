@@ -6,6 +6,11 @@ kill or a crash the next call starts a fresh one, so nothing one function leaves
 hoards, threads it leaves running) can cost another function its points. A function that has timed
 out once fails its later checks at once, so a hang costs at most two time limits per function (the
 second only tells a call that ends too slowly from one that may never end: see Pending._overran).
+Code that waits without computing (a sleep) is stopped by the wall clock: a call may wait
+WALL_FACTOR times its limit (at least WALL_FLOOR_SECONDS), and all the calls of a function together,
+across its checks, half a whole check's time (Limits.function_seconds), so that sleeps too short
+for one call's limit cannot add up to hours either: the function's check in which they reach it
+fails, and its later checks at once.
 Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py), so that the
 student reads the line of their own code where the call was stopped.
 """
@@ -91,6 +96,7 @@ class StudentTimedOut(BaseException):
 
     shown = None
     finished = False  # the call returned, after its limit: there is no line it was stopped at
+    limit = None  # the seconds a later check names, when not the call's own limit
 
     def __init__(self, message, call=None):
         super().__init__(message)
@@ -312,6 +318,7 @@ class Student:
         self.sandbox = sandbox
         self.worker = None
         self.timed_out = {}  # function -> the limit it exceeded
+        self.spent = {}  # function -> the wall-clock seconds its calls have taken together
         self.calls = 0
 
     def call(self, call, reference_seconds=0.0, reference_trace=None):
@@ -398,18 +405,32 @@ class Pending:
     def _reply_in_time(self, limit):
         """The reply, within `limit` seconds of the worker's CPU time (see Sandbox.cpu_seconds),
         and within WALL_FACTOR times that on the wall clock, for code that waits without
-        computing. The first CPU_TICK seconds count as CPU time whatever the worker did: most
-        calls end before them, and so cost no look at /proc. Past `limit`, see _overran."""
+        computing, and within what is left of the function's budget (Limits.function_seconds),
+        which the call's wall-clock time is taken from. The first CPU_TICK seconds count as CPU time
+        whatever the worker did: most calls end before them, and so cost no look at /proc. Past
+        `limit`, see _overran."""
+        student = self.student
+        spent = student.spent.get(self.function, 0.0)
+        try:
+            return self._within(limit, self.started + student.limits.function_seconds() - spent)
+        finally:
+            student.spent[self.function] = spent + time.monotonic() - self.started
+
+    def _within(self, limit, budget_end):
+        """_reply_in_time's reply, `budget_end` being when the function's budget runs out."""
         cpu = self.student.sandbox.cpu_seconds
         wall_limit = max(WALL_FLOOR_SECONDS, WALL_FACTOR * limit)
         counted_from = None  # (wall clock, the worker's CPU time) at the first look
         while True:
             now = time.monotonic()
+            stop = min(self.started + wall_limit, budget_end)
             try:
-                return self._reply(min(now + CPU_TICK, self.started + wall_limit))
+                return self._reply(min(now + CPU_TICK, stop))
             except TimeoutError:
                 now = time.monotonic()
-                if now >= self.started + wall_limit:
+                if now >= budget_end:
+                    raise self._out_of_budget() from None
+                if now >= stop:
                     raise StudentTimedOut(self._waited(wall_limit, counted_from, cpu)) from None
                 seconds = cpu()
                 if seconds is None:  # no /proc: the wall clock is all there is
@@ -417,18 +438,19 @@ class Pending:
                 elif counted_from is None:
                     counted_from = (now, seconds)
                 elif self._used(counted_from, seconds) > limit:
-                    raise self._overran(limit, counted_from, wall_limit) from None
+                    raise self._overran(limit, counted_from, stop) from None
 
     def _used(self, counted_from, seconds):
         """The call's CPU time, from the worker's CPU time `seconds` now (see _reply_in_time)."""
         return counted_from[0] - self.started + seconds - counted_from[1]
 
-    def _overran(self, limit, counted_from, wall_limit):
+    def _overran(self, limit, counted_from, stop):
         """The time-out of a call that has used more than `limit` seconds of CPU time; whether it
-        returns by GRACE_FACTOR times that only chooses the advice. The message quotes limits,
-        never a time measured, so that the same submission gets the same words on every run."""
+        returns by GRACE_FACTOR times that (and by `stop` on the wall clock) only chooses the
+        advice. The message quotes limits, never a time measured, so that the same submission
+        gets the same words on every run."""
         grace = GRACE_FACTOR * limit
-        if not self._returns_by(grace, counted_from, wall_limit):
+        if not self._returns_by(grace, counted_from, stop):
             # TRANSLATORS: {exceeded} is "minimax_value did not return within the time limit..."
             return StudentTimedOut(_("{exceeded}; look for a loop that never ends, or for work "
                                      "done again and again").format(
@@ -441,14 +463,14 @@ class Pending:
         timed_out.finished = True
         return timed_out
 
-    def _returns_by(self, seconds, counted_from, wall_limit):
-        """Whether the call replies within `seconds` of CPU time and the wall clock's limit, and
-        before its worker ends. CPU time, unlike the wall clock, gives a busy machine the same
-        answer. A reply too large to read is a reply all the same."""
+    def _returns_by(self, seconds, counted_from, stop):
+        """Whether the call replies within `seconds` of CPU time and before `stop` on the wall
+        clock, and before its worker ends. CPU time, unlike the wall clock, gives a busy machine
+        the same answer. A reply too large to read is a reply all the same."""
         cpu = self.student.sandbox.cpu_seconds
-        while (now := time.monotonic()) < self.started + wall_limit:
+        while (now := time.monotonic()) < stop:
             try:
-                return self._reply(min(now + CPU_TICK, self.started + wall_limit)) is not None
+                return self._reply(min(now + CPU_TICK, stop)) is not None
             except TimeoutError:
                 if self._used(counted_from, cpu()) > seconds:
                     return False
@@ -464,6 +486,19 @@ class Pending:
                  "s)").format(function=self.function, limit=f"{limit:.1f}",
                               slowdown=f"{limits.slowdown:g}",
                               floor=f"{limits.call_floor_seconds:g}")
+
+    def _out_of_budget(self):
+        """The time-out of a call in which its function's budget ran out: its calls, together,
+        have taken all the wall-clock time they may. It quotes the budget, never a time
+        measured."""
+        budget = self.student.limits.function_seconds()
+        # TRANSLATORS: {budget} is a number of seconds
+        timed_out = StudentTimedOut(_(
+            "{function} used up its {budget} s on the wall clock, the time all its calls together "
+            "may take across its checks: look for a sleep, an input() or a lock that is never "
+            "released").format(function=self.function, budget=f"{budget:g}"))
+        timed_out.limit = budget
+        return timed_out
 
     def _waited(self, wall_limit, counted_from, cpu):
         values = {"function": self.function, "wall": f"{wall_limit:.0f}"}
@@ -491,7 +526,7 @@ class Pending:
         except StudentTimedOut as timed_out:
             where = None if timed_out.finished else student.worker.where_stopped()
             student.close()
-            student.timed_out[self.function] = limit
+            student.timed_out[self.function] = timed_out.limit or limit
             raise StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
                                   self.call) from None
         except BaseException:
