@@ -1,7 +1,8 @@
-"""The check's backstop (runner/backstop.py) raises CheckOutOfTime in the thread that runs the check,
-once, and leaves no alarm behind: on the main thread through SIGALRM, which also interrupts a wait,
-and restores an outer alarm (this test session's own pytest-timeout); on another thread through a
-timer. The end-to-end test, with the grader's -p no:terminal, is in test_hostile_grading.py."""
+"""The check's backstop (runner/backstop.py) raises CheckOutOfTime in the thread that runs the
+check, once, and leaves no alarm behind: on the main thread through SIGALRM, which also interrupts a
+wait, and restores an outer alarm (this test session's own pytest-timeout); on another thread
+through a timer. The end-to-end test, with the grader's -p no:terminal, is in
+test_hostile_grading.py."""
 import signal
 import threading
 import time

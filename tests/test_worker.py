@@ -152,7 +152,7 @@ def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
                            match="ended 3 workers in a row before they started") as stopped:
             s.call(VALUE)
     from autograder.engine import verdict
-    assert verdict(stopped.value, Limits()) is None  # the grader's error, not a failure of the student's
+    assert verdict(stopped.value, Limits()) is None  # the grader's error, not the student's
     assert len(started) == 3
 
 
