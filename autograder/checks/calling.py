@@ -47,7 +47,7 @@ def with_input(timed_out):
     call was about when not the root; for the price war's calls, which carry no game, the
     arguments, named. Not shrunk: a call that hangs is never run again."""
     stopped = timed_out.call
-    if stopped is None:  # "timed out in an earlier check": nothing was run
+    if stopped is None:  # "timed out in an earlier check", or all its calls together
         return timed_out
     if stopped.get("game") is None:
         # TRANSLATORS: {arguments} is the list of arguments, as Python writes it

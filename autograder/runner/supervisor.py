@@ -96,7 +96,9 @@ class StudentTimedOut(BaseException):
 
     shown = None
     finished = False  # the call returned, after its limit: there is no line it was stopped at
-    limit = None  # the seconds a later check names, when not the call's own limit
+    # the function's calls together ran out of time (Limits.function_seconds): which call was
+    # the last depends on the machine's load, so none is shown as the cause
+    across_calls = False
 
     def __init__(self, message, call=None):
         super().__init__(message)
@@ -491,13 +493,13 @@ class Pending:
         """The time-out of a call in which its function's budget ran out: its calls, together,
         have taken all the wall-clock time they may. It quotes the budget, never a time
         measured."""
-        budget = self.student.limits.function_seconds()
         # TRANSLATORS: {budget} is a number of seconds
         timed_out = StudentTimedOut(_(
             "{function} used up its {budget} s on the wall clock, the time all its calls together "
             "may take across its checks: look for a sleep, an input() or a lock that is never "
-            "released").format(function=self.function, budget=f"{budget:g}"))
-        timed_out.limit = budget
+            "released").format(function=self.function,
+                               budget=f"{self.student.limits.function_seconds():g}"))
+        timed_out.across_calls = True
         return timed_out
 
     def _waited(self, wall_limit, counted_from, cpu):
@@ -526,9 +528,11 @@ class Pending:
         except StudentTimedOut as timed_out:
             where = None if timed_out.finished else student.worker.where_stopped()
             student.close()
-            student.timed_out[self.function] = timed_out.limit or limit
+            across = timed_out.across_calls
+            student.timed_out[self.function] = (student.limits.function_seconds() if across
+                                                else limit)
             raise StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
-                                  self.call) from None
+                                  None if across else self.call) from None
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise
