@@ -194,7 +194,9 @@ def grade_single(args, config, entry, assignment):
         known = None  # the students' release: the answers recorded beside its checks stand in
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        folder = stage(entry.path, scratch, assignment.files)
+        # a batch's entry was listed from its class folder; one named on the command line may
+        # not go through a link below the folder the command runs in
+        folder = stage(entry.path, scratch, assignment.files, None if args.one else os.getcwd())
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with,
