@@ -212,8 +212,8 @@ def grade_single(args, config, entry, assignment):
         for form, suffix in (("markdown", ".md"), ("html", ".html")):
             write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
-    if args.output:
-        write_atomically(args.output, rendered)
+    if args.output:  # with the hidden checks' inputs (a batch's reference): for its owner alone
+        write_atomically(args.output, rendered, private=args.show_hidden)
     else:
         sys.stdout.write(rendered)
 
