@@ -18,6 +18,7 @@ from autograder import assignments, policy as grading_config
 from autograder.commands import batch, gradebook
 from autograder.commands.gradings import Stopped
 from autograder.commands.students import join_roster
+from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
@@ -116,7 +117,7 @@ def grade_command(args):
     # a report in another language apart; and the same in each of a batch's gradings
     args.lang = args.lang or config.language
     config = replace(config, language=args.lang)
-    with speaking(args.lang):
+    with speaking(args.lang), ended_cleanly_by_sigterm():
         grade_in_language(args, config, assignment)
 
 
@@ -422,7 +423,7 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         args.run(args)
-    except Stopped as stopped:
+    except (Stopped, Terminated) as stopped:
         print(f"autograder: {stopped}", file=sys.stderr)
         return 128 + stopped.signal
     except KeyboardInterrupt:  # outside a batch's gradings, which Stopped covers
