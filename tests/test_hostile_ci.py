@@ -23,7 +23,9 @@ Scenarios and their exact outcomes:
 - **A symlinked base**: the base branch commits `assignments` as a link to the reference. It is
   not graded: the summary says so and no base_score is given.
 - **A symlinked assignments folder** (`assignments -> reference/`): not graded, exit 2, a summary
-  and a comment that say why, no score.
+  and a comment that say why, no score. The same for the second assignment, whose job grades
+  `assignments/cutoff` (it resolved into `reference/cutoff`: 100/100, exit 0), and `assignments`,
+  changed into a link, is named in the tamper notice.
 - **A reason carrying commands**: the one-line reason on stderr and in `::error` stays one line
   that is no command.
 - **A symlinked output folder** (`autograder-results -> <dir>`): refused with a one-line reason
