@@ -248,18 +248,19 @@ def _trusted(root):
 def link_on_the_way(path, root):
     """The first component of `path` (as written: "assignments" of "assignments/cutoff") that is a
     symbolic link, or None. Components are looked at one by one, without following any link, so
-    that none can lead the graded path out of the student's files; `root` (the CI's workspace,
-    the current folder) and the folders above it are the grader's, and not looked at."""
+    that none can lead the graded path out of the student's files. `root` (the CI's workspace,
+    the folder the command runs in) and the folders above it are the grader's, and a link at the
+    top of the file system (/tmp and /var on macOS) the system's: those are not looked at."""
     path = Path(path)
     trusted = _trusted(root)
     current = Path(path.anchor) if path.is_absolute() else Path(os.getcwd())
     written = Path(path.anchor)
     for part in path.parts[1 if path.is_absolute() else 0:]:
-        if current in trusted:
-            current = Path(os.path.realpath(current))  # so that ".." climbs where the system would
         current = current.parent if part == ".." else current / part
         written = written / part
-        if current not in trusted and os.path.islink(current):
+        if current in trusted or current.parent == Path(current.anchor):
+            current = Path(os.path.realpath(current))  # so that ".." climbs where the system would
+        elif os.path.islink(current):
             return written
     return None
 
