@@ -1,4 +1,4 @@
-"""Writing output files whole or not at all, and private ones readable by their owner alone.
+"""Writing files whole or not at all; private ones for their owner alone.
 
 A reader never sees half a report or gradebook; no other user reads a cache of the official games'
 answers (0600 files in 0700 folders).

@@ -18,7 +18,6 @@ from autograder import assignments, policy as grading_config
 from autograder.commands import batch, gradebook
 from autograder.commands.gradings import Stopped
 from autograder.commands.students import join_roster
-from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
@@ -29,6 +28,7 @@ from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
+from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 
 WEAK_MODES = ("rlimits", "plain")
 
