@@ -2,6 +2,7 @@
 import csv
 import json
 import shutil
+import stat
 import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
@@ -355,6 +356,11 @@ def test_a_batch_grades_the_reference_from_the_answers_this_machine_keeps(tmp_pa
     batch = answers.load(tmp_path / "out" / ".cache" / "reference-answers.json")
     assert batch["a game only the cache knows"] == {"answer": 1}
     assert answers.load(cache) == batch and len(batch) > 1
+    # the official games and their answers, the reference's hidden inputs: the user's alone
+    for folder in (tmp_path / "out" / ".cache", cache.parent):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+        for path in folder.iterdir():
+            assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
 
 
 def test_a_broken_reference_is_named_by_a_check_that_ran():

@@ -601,6 +601,7 @@ def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
      ["autograder/checks/test_minimax.py", "grading.toml", "pyproject.toml", ".gitlab-ci.yml"]),
     (["docs/grading.toml", "autograder.md", "assignments/autograder/x.py"], []),
     (None, []),
+    (["assignments", "assignments2"], ["assignments"]),  # the graded folder, turned into a link
 ])
 def test_protected_changes(changed, protected):
     assert protected_changes(changed) == protected
@@ -613,6 +614,8 @@ def test_protected_changes(changed, protected):
       "assignments/cutoff/assignment.toml"]),
     (["assignments/grading.toml", "assignments/cutoff/checks.py", "grading.toml"],
      ["grading.toml"]),
+    (["assignments", "assignments/cutoff", "assignments/cutoffs"],  # each a link, to git a file
+     ["assignments", "assignments/cutoff"]),
 ])
 def test_another_assignments_checks_policy_and_declaration_beside_the_modules_are_protected(
         changed, protected):

@@ -2,6 +2,11 @@
 schema, one-line errors with exit code 2 for bad input, and the same results on every run."""
 import gzip
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import zipfile
 
 import pytest
@@ -11,6 +16,7 @@ from autograder.grading import answers
 from support.cli import grade_json, run_cli
 from support.paths import REFERENCE, ROOT
 from support.policy import policy_with
+from support.processes import leftovers, sandbox_processes, settled
 from support.submissions import reference_files
 
 pytestmark = pytest.mark.e2e  # each test runs the command line or a real sandbox
@@ -302,3 +308,33 @@ def test_only_a_function_the_module_does_not_hold_is_refused():
     assert completed.stderr == ("autograder: --only alphabeta_value: "
                                 f"{ROOT / 'reference' / 'minimax.py'} holds only minimax_value, "
                                 f"minimax_decision\n")
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("lanes", ["1", "2"])
+def test_a_grading_stopped_by_sigterm_removes_its_scratch_folder(tmp_path, lanes):
+    """SIGTERM (a scheduler's, `timeout`'s, a container's stop) once left the scratch folder, the
+    student's code copied, in TMPDIR: it ends the grading as Ctrl-C does, through every
+    with-block, promptly, in one line and a non-zero exit code, with nothing left running. With
+    one lane pytest runs in the grader itself, and takes the interruption for its own."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    before = sandbox_processes()
+    grading = subprocess.Popen(
+        [sys.executable, "-m", "autograder", "grade", ROOT / "examples" / "sample_submission",
+         "--lanes", lanes, "--output", tmp_path / "report.txt"], cwd=ROOT,
+        env={**os.environ, "TMPDIR": str(temporary), "XDG_CACHE_HOME": str(tmp_path / "cache")},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not list(temporary.glob("autograder-*/submission/*.py")):
+        assert grading.poll() is None and time.monotonic() < deadline, grading.communicate()
+        time.sleep(0.05)
+    time.sleep(1.5)  # the checks under way, their workers running
+    grading.send_signal(signal.SIGTERM)
+    signalled = time.monotonic()
+    stdout, stderr = grading.communicate(timeout=30)
+    assert time.monotonic() - signalled < 5
+    assert (grading.returncode, stderr) == (128 + signal.SIGTERM, "autograder: stopped by SIGTERM\n")
+    assert list(temporary.iterdir()) == []
+    assert not (tmp_path / "report.txt").exists()
+    assert settled(lambda: leftovers(before)) == []

@@ -23,7 +23,9 @@ Scenarios and their exact outcomes:
 - **A symlinked base**: the base branch commits `assignments` as a link to the reference. It is
   not graded: the summary says so and no base_score is given.
 - **A symlinked assignments folder** (`assignments -> reference/`): not graded, exit 2, a summary
-  and a comment that say why, no score.
+  and a comment that say why, no score. The same for the second assignment, whose job grades
+  `assignments/cutoff` (it resolved into `reference/cutoff`: 100/100, exit 0), and `assignments`,
+  changed into a link, is named in the tamper notice.
 - **A reason carrying commands**: the one-line reason on stderr and in `::error` stays one line
   that is no command.
 - **A symlinked output folder** (`autograder-results -> <dir>`): refused with a one-line reason
@@ -275,6 +277,44 @@ def test_a_symlinked_assignments_folder_is_refused_with_its_reason(tmp_path):
         summary.read_text()
     assert (tmp_path / "results" / "comment.md").read_text().startswith(MARKER)
     assert "score=" not in outputs.read_text()
+
+
+CUTOFF_DECLARATION = ROOT / "assignments" / "cutoff" / "assignment.toml"
+LINKED = "{what} ({folder}) is a symbolic link, which is never graded: commit the folder itself, " \
+         "with your files in it"
+BEHIND_LINK = "{what} ({folder}) is reached through the symbolic link {link}, which is never " \
+              "graded: commit the folders themselves, with your files in them"
+
+
+@pytest.mark.parametrize("assignment, folder, reason", [
+    (None, "assignments", LINKED.format(what="assignments", folder="assignments")),
+    (CUTOFF_DECLARATION, "assignments/cutoff",
+     BEHIND_LINK.format(what="assignments", folder="assignments/cutoff", link="assignments")),
+])
+def test_a_symlinked_assignments_earns_nothing_for_either_assignment(tmp_path, assignment, folder,
+                                                                     reason):
+    """`assignments -> <the private grader>/reference`, committed: the second assignment's job
+    grades `assignments/cutoff`, which resolved into the reference once earned 100/100."""
+    workspace = tmp_path / "student"
+    workspace.mkdir()
+    (workspace / "assignments").symlink_to(REFERENCE)
+    outputs, summary = tmp_path / "outputs", tmp_path / "summary.md"
+    changed = tmp_path / "changed-files"
+    changed.write_bytes(b"assignments\0")  # what git diff names: the folder, now a link
+    options = ("--assignment", assignment) if assignment else ()
+    completed = run_ci("--assignments", folder, *options, "--output-dir", tmp_path / "results",
+                       "--changed-files", changed, "--lanes", "1", cwd=workspace,
+                       env={"GITHUB_OUTPUT": str(outputs), "GITHUB_ACTIONS": "true",
+                            "GITHUB_STEP_SUMMARY": str(summary),
+                            "GITHUB_WORKSPACE": str(workspace)})
+    assert completed.returncode == 2, completed.stderr[-3000:]
+    assert completed.stderr == f"autograder.commands.ci: {reason}\n"
+    assert runner_commands(completed.stdout) == ([f"::error title=Autograder::{reason}"], None)
+    assert summary.read_text().startswith("## Autograder: not graded")
+    assert reason in summary.read_text()
+    assert "score=" not in outputs.read_text()
+    notice = summary.read_text().split("> [!WARNING]\n")[1].split("\n\n")[0]
+    assert "`assignments`" in notice
 
 
 def test_a_reason_carrying_commands_stays_one_line_and_no_command(tmp_path):

@@ -2,7 +2,10 @@
 reference nor take the batch down. Every link and archive is made here, at test time.
 
 Staging (each through the command line: exit 2, one line naming the path, no results file):
-- a submission that is a link (`assignments -> .grader-private/reference`, once graded 100/100);
+- a submission that is a link (`assignments -> .grader-private/reference`, once graded 100/100),
+  and one reached through a link below the folder the command runs in (`grade
+  assignments/cutoff` with that link: it graded the second assignment's reference); a link above
+  that folder is its user's, and the submission below it grades;
 - a real folder holding a link out of it: to the private source notebook, to a folder of the
   private course (the notebook glob followed it), or to one private module among real files;
 - a notebook that is itself a link, and a zip holding a link entry;
@@ -48,7 +51,7 @@ from autograder.contract import MODULE_NAMES as MODULES
 from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
-                                   stage)
+                                          link_on_the_way, stage)
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.processes import leftovers, sandbox_processes, settled
@@ -129,6 +132,50 @@ def test_a_zip_holding_a_link_entry_is_refused(tmp_path, private):
         zipped.writestr(link, str(private / "reference" / "minimax.py"))
     assert refused(tmp_path, archive) == (f"{archive}: the entry 'minimax.py' is a symbolic link; "
                                           f"zip the files themselves (not with zip -y)")
+
+
+@pytest.mark.parametrize("link, target, graded, options", [
+    ("work", ".grader-private", "work/reference", ()),
+    ("assignments", "reference", "assignments/cutoff", ("--assignment", "cutoff")),
+], ids=["search", "cutoff"])
+def test_a_submission_reached_through_a_link_is_refused(tmp_path, private, link, target, graded,
+                                                        options):
+    """`grade some/link/inside`: only the last component was checked, so `assignments/cutoff`
+    with `assignments -> <the private grader>/reference` graded the reference."""
+    student = tmp_path / "student"
+    student.mkdir()
+    shutil.copytree(ROOT / "reference" / "cutoff", private / "reference" / "cutoff",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (student / link).symlink_to(private / target)
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", graded, *options, "--format", "json", "--output", output,
+                        cwd=student)
+    assert completed.returncode == 2, completed.stderr
+    assert completed.stderr == (f"autograder: {graded} is reached through the symbolic link "
+                                f"{link}; hand in the folder or file by a path without links\n")
+    assert not output.exists()
+
+
+def test_a_link_above_the_folder_the_command_runs_in_is_not_the_students(tmp_path):
+    """The folder the grader runs in, and those above it, are its user's: reached through a link,
+    the submission below it grades."""
+    reference_files(tmp_path / "real" / "student" / "assignments")
+    (tmp_path / "alias").symlink_to(tmp_path / "real")
+    output = tmp_path / "results.json"
+    completed = run_cli("grade", "assignments", "--only", "minimax_value", "--format", "json",
+                        "--output", output, cwd=tmp_path / "alias" / "student")
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(output.read_text())["points"] > 0
+
+
+def test_a_link_on_the_way_is_found_as_written_and_climbing_back_is_no_way_round(tmp_path):
+    (tmp_path / "inside").mkdir()
+    (tmp_path / "linked").symlink_to(tmp_path / "inside")
+    assert link_on_the_way(tmp_path / "inside" / "x", tmp_path) is None
+    assert link_on_the_way(tmp_path / "linked" / "x", tmp_path) == tmp_path / "linked"
+    assert link_on_the_way(tmp_path / "inside" / ".." / "linked" / "..", tmp_path) == \
+        tmp_path / "inside" / ".." / "linked"
+    assert link_on_the_way(tmp_path / "linked" / "x", tmp_path / "linked") is None  # the root's
 
 
 def test_a_link_that_stays_inside_is_not_followed(tmp_path):

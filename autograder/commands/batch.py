@@ -38,7 +38,7 @@ from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
-from autograder.files import unique_names
+from autograder.files import private_folder, unique_names
 from autograder.grading import answers, provenance
 from autograder.intake.submission import stage
 from autograder.results import NOT_RUN
@@ -162,7 +162,7 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
     if answers.load(path, assignment.reference) and graded and provenance.changed(
             graded.get("made_with"), provenance.made_with(config, assignment)) is None:
         return path
-    path.parent.mkdir(exist_ok=True)
+    private_folder(path.parent)  # the official games' answers, and the reference's hidden inputs
     command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
                "--format", "json",
                "--show-hidden", "--output", str(kept), "--save-answers", str(path), *options,

@@ -28,6 +28,7 @@ from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
+from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 
 WEAK_MODES = ("rlimits", "plain")
 
@@ -116,7 +117,7 @@ def grade_command(args):
     # a report in another language apart; and the same in each of a batch's gradings
     args.lang = args.lang or config.language
     config = replace(config, language=args.lang)
-    with speaking(args.lang):
+    with speaking(args.lang), ended_cleanly_by_sigterm():
         grade_in_language(args, config, assignment)
 
 
@@ -194,7 +195,9 @@ def grade_single(args, config, entry, assignment):
         known = None  # the students' release: the answers recorded beside its checks stand in
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        folder = stage(entry.path, scratch, assignment.files)
+        # a batch's entry was listed from its class folder; one named on the command line may
+        # not go through a link below the folder the command runs in
+        folder = stage(entry.path, scratch, assignment.files, None if args.one else os.getcwd())
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with,
@@ -210,8 +213,8 @@ def grade_single(args, config, entry, assignment):
         for form, suffix in (("markdown", ".md"), ("html", ".html")):
             write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
-    if args.output:
-        write_atomically(args.output, rendered)
+    if args.output:  # with the hidden checks' inputs (a batch's reference): for its owner alone
+        write_atomically(args.output, rendered, private=args.show_hidden)
     else:
         sys.stdout.write(rendered)
 
@@ -420,7 +423,7 @@ def main(argv=None):
     args = parser().parse_args(argv)
     try:
         args.run(args)
-    except Stopped as stopped:
+    except (Stopped, Terminated) as stopped:
         print(f"autograder: {stopped}", file=sys.stderr)
         return 128 + stopped.signal
     except KeyboardInterrupt:  # outside a batch's gradings, which Stopped covers

@@ -16,7 +16,7 @@ import json
 import os
 from pathlib import Path
 
-from autograder.files import write_atomically
+from autograder.files import private_folder, write_atomically
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("autograder/contract.py", "autograder/games", "autograder/worker")  # and the reference
@@ -60,7 +60,9 @@ def load(path, reference=REFERENCE):
 
 
 def save(path, answers, reference=REFERENCE):
-    write_atomically(path, json.dumps({"fingerprint": fingerprint(reference), "answers": answers}))
+    """Write the answers to `path`, readable by the user alone: they hold the official games."""
+    write_atomically(path, json.dumps({"fingerprint": fingerprint(reference), "answers": answers}),
+                     private=True)
 
 
 def keep(answers, path=CACHE, reference=REFERENCE):
@@ -68,8 +70,7 @@ def keep(answers, path=CACHE, reference=REFERENCE):
     slower, never an error. Its folder is the user's alone: it holds the official games and their
     answers, which a worker running as another uid (the rlimits sandbox) must not read."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.parent.chmod(0o700)
+        private_folder(path.parent)
         save(path, answers, reference)
     except OSError:
         pass

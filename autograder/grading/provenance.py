@@ -13,7 +13,7 @@ import os
 from importlib import metadata
 from pathlib import Path
 
-from autograder.files import write_atomically
+from autograder.files import private_folder, write_atomically
 from autograder.grading import answers, examples
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -89,8 +89,8 @@ def verified(stamp):
 def remember_verified(stamp):
     """Remember that it did, where the cache can be written (else it is only tried again)."""
     try:
-        VERIFIED.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(VERIFIED.parent)
         write_atomically(VERIFIED, json.dumps(
-            [stamp, *(s for s in _verified_stamps() if s != stamp)][:VERIFIED_KEPT]))
+            [stamp, *(s for s in _verified_stamps() if s != stamp)][:VERIFIED_KEPT]), private=True)
     except OSError:
         pass

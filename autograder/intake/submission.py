@@ -9,9 +9,10 @@ gives its answer cells for the assignment's modules instead, each written to its
 (autograder.intake.notebook).
 
 Nothing handed in can make staging read what is not the student's, or fill the disk:
-- a submission that is itself a symbolic link is refused, and so is a folder holding a link that
-  leads out of it or a zip holding a link entry (a link could hand in the reference); files are
-  found without following any link, and read without following one;
+- a submission that is itself a symbolic link is refused, and so is one reached through a link
+  (`assignments/cutoff` where `assignments` is one) below the folder the grader runs in, a folder
+  holding a link that leads out of it or a zip holding a link entry (a link could hand in the
+  reference); files are found without following any link, and read without following one;
 - a submission may have at most TOTAL_LIMIT bytes read from it, counted as they are read; a zip may
   hold at most ENTRY_LIMIT entries, and the sizes its entries declare count against TOTAL_LIMIT
   before anything is read;
@@ -235,15 +236,52 @@ def module_functions(path, modules=MODULES):
     return list(modules)
 
 
-def stage(path, scratch, files=CONTRACT_FILES):
+def _trusted(root):
+    """`root` and the folders above it, as written and as resolved: chosen by whoever runs the
+    grader, never by a student."""
+    found = set()
+    for path in (Path(os.path.abspath(root)), Path(os.path.realpath(root))):
+        found |= {path, *path.parents}
+    return found
+
+
+def link_on_the_way(path, root):
+    """The first component of `path` (as written: "assignments" of "assignments/cutoff") that is a
+    symbolic link, or None. Components are looked at one by one, without following any link, so
+    that none can lead the graded path out of the student's files. `root` (the CI's workspace,
+    the folder the command runs in) and the folders above it are the grader's, and a link at the
+    top of the file system (/tmp and /var on macOS) the system's: those are not looked at."""
+    path = Path(path)
+    trusted = _trusted(root)
+    current = Path(path.anchor) if path.is_absolute() else Path(os.getcwd())
+    written = Path(path.anchor)
+    for part in path.parts[1 if path.is_absolute() else 0:]:
+        current = current.parent if part == ".." else current / part
+        written = written / part
+        if current in trusted or current.parent == Path(current.anchor):
+            current = Path(os.path.realpath(current))  # so that ".." climbs where the system would
+        elif os.path.islink(current):
+            return written
+    return None
+
+
+def stage(path, scratch, files=CONTRACT_FILES, root=None):
     """Copy the student's files from `path` into `scratch/submission`; return that folder. A
-    single module file (minimax.py) is copied alone. `files` are the assignment's modules."""
+    single module file (minimax.py) is copied alone. `files` are the assignment's modules. With a
+    `root` (the CI's workspace, the folder the command runs in), no component of `path` below it
+    may be a link either: `assignments/cutoff` is refused when `assignments` is a link."""
     path = Path(path)
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
     if path.is_symlink():
         raise SubmissionError(_("{path} is a symbolic link; hand in the folder or file itself, "
                                 "not a link to it").format(path=path))
+    link = link_on_the_way(path, root) if root is not None else None
+    if link is not None:
+        # TRANSLATORS: {link} is a folder above the submission, as the command line wrote it
+        raise SubmissionError(_("{path} is reached through the symbolic link {link}; hand in the "
+                                "folder or file by a path without links").format(path=path,
+                                                                                 link=link))
     if path.is_dir():
         _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":

@@ -13,10 +13,10 @@ import os
 import pickle
 import queue
 import signal
-import sys
 from pathlib import Path
 
 from autograder.errors import LaneError
+from autograder.runner.terminating import raise_terminated
 
 POLL_SECONDS = 0.5
 CGROUP = "/sys/fs/cgroup"
@@ -58,8 +58,9 @@ def available(cgroup=CGROUP):
 
 def _lane(work, tasks, done):
     # terminate() sends SIGTERM: end through the with-blocks, so the lane's worker is killed and
-    # its uid released rather than left to the parent's cleanup.
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    # its uid released rather than left to the parent's cleanup; as an interruption, which ends
+    # pytest's session (SystemExit, raised inside a check, only failed it and graded on).
+    signal.signal(signal.SIGTERM, raise_terminated)
     try:
         done.put((True, work(iter(tasks.get, None))))
     except BaseException as error:  # noqa: BLE001 - reported to the parent, which re-raises it

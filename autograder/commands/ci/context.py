@@ -3,7 +3,7 @@ base branch and changed files (from the event and --changed-files), the run's ad
 this is GitLab, whose words and Markdown differ from GitHub's."""
 import json
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from autograder.assignments import SEARCH
 from autograder.errors import UsageError
@@ -63,14 +63,19 @@ def read_changed(path):
 
 
 def protected_paths(assignment, folder):
-    """PROTECTED, and what of the `assignment` the students' repository keeps in their `folder`
-    beside their modules: another assignment's checks, policy and declaration."""
+    """PROTECTED, the graded `folder` and each folder above it as files (`assignments` changed into
+    a link is a file to git, and is never graded), and what of the `assignment` the students'
+    repository keeps in their `folder` beside their modules: another assignment's checks, policy
+    and declaration."""
     stubs = Path(assignment.stubs).resolve()
     parts = [(Path(assignment.checks), "/"), (Path(assignment.policy), "")]
     if assignment is not SEARCH:
         parts.append((Path(assignment.argument), ""))
-    return PROTECTED + tuple(f"{folder}/{path.resolve().relative_to(stubs).as_posix()}{end}"
-                             for path, end in parts if path.resolve().is_relative_to(stubs))
+    on_the_way = tuple(path.as_posix() for path in (*reversed(PurePosixPath(folder).parents),
+                                                    PurePosixPath(folder)) if path.name)
+    return PROTECTED + on_the_way + tuple(
+        f"{folder}/{path.resolve().relative_to(stubs).as_posix()}{end}"
+        for path, end in parts if path.resolve().is_relative_to(stubs))
 
 
 def protected_changes(changed, assignment=SEARCH, folder="assignments"):

@@ -1,6 +1,6 @@
 """Grading the student's assignments folder, and the base branch's to compare with, as the job
-finds them in the checkout: a folder that is itself a link is refused, and staging copies
-regular files only."""
+finds them in the checkout: a folder that is itself a link, or is reached through one below the
+workspace, is refused, and staging copies regular files only."""
 import hashlib
 import os
 import stat
@@ -11,7 +11,7 @@ from autograder import policy as grading_config
 from autograder.commands import cli
 from autograder.engine import grade
 from autograder.errors import GradingError, SubmissionError
-from autograder.intake.submission import stage
+from autograder.intake.submission import link_on_the_way, stage
 from autograder.language import _
 from autograder.reporters.readable import readable
 from autograder.runner import sandbox
@@ -26,21 +26,34 @@ def is_regular_file(path):
         return False
 
 
-def refuse_link(folder, what):
-    """Stop when `folder` itself is a symbolic link: committed as `assignments ->
-    .grader-private/reference`, it would have the reference graded. Staging refuses the links
-    inside it."""
+def workspace(environ):
+    """The checkout the job grades in: what a student commits is below it, and the runner's own
+    folders above it."""
+    return environ.get("GITHUB_WORKSPACE") or environ.get("CI_PROJECT_DIR") or os.getcwd()
+
+
+def refuse_link(folder, what, root):
+    """Stop when `folder` is a symbolic link, or is reached through one below the workspace
+    `root`: committed as `assignments -> .grader-private/reference`, either `assignments` or
+    `assignments/cutoff` would have the reference graded. Staging refuses the links inside it."""
+    link = link_on_the_way(folder, root)
     if Path(folder).is_symlink():  # Path drops a trailing slash, which would follow the link
         # TRANSLATORS: {what} is the folder's role, "assignments" or "base", as code
         raise SubmissionError(_("{what} ({folder}) is a symbolic link, which is never graded: "
                                 "commit the folder itself, with your files in it").format(
                                     what=what, folder=folder))
+    if link is not None:
+        # TRANSLATORS: {what} is the folder's role, "assignments" or "base", as code; {link} a
+        # folder above it
+        raise SubmissionError(_("{what} ({folder}) is reached through the symbolic link {link}, "
+                                "which is never graded: commit the folders themselves, with your "
+                                "files in them").format(what=what, folder=folder, link=link))
 
 
-def grade_folder(folder, config, mode, name, lane_count, assignment):
-    refuse_link(folder, name)
+def grade_folder(folder, config, mode, name, lane_count, assignment, root):
+    refuse_link(folder, name, root)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        staged = stage(folder, scratch, assignment.files)
+        staged = stage(folder, scratch, assignment.files, root)
         return grade(staged, config, scratch, name=name, sandbox_mode=mode, lanes=lane_count,
                      assignment=assignment)
 
@@ -57,20 +70,22 @@ def same_files(first, second):
                for folder in (first, second)) and digest(first) == digest(second)
 
 
-def grade_with_base(args, context, assignment):
+def grade_with_base(args, context, assignment, root):
     """The assignments' report and the base's (None without --base, or when the base cannot be
-    graded: then context.base_note says why), both as students see them."""
+    graded: then context.base_note says why), both as students see them. `root` is the
+    workspace, below which no link leads to what is graded."""
     config = grading_config.load(args.config or assignment.policy)
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     mode = cli.sandbox_mode(args)
-    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes, assignment)
+    report = grade_folder(args.assignments, config, mode, "assignments", args.lanes, assignment,
+                          root)
     base = None
     if args.base:
         if same_files(args.assignments, args.base):
             base = report
         else:
             try:
-                base = grade_folder(args.base, config, mode, "base", args.lanes, assignment)
+                base = grade_folder(args.base, config, mode, "base", args.lanes, assignment, root)
             except (SubmissionError, GradingError) as error:
                 context.base_note = _("The base branch has nothing to compare with "
                                       "({error}).").format(error=error)

@@ -11,7 +11,7 @@ from autograder.commands.ci.arguments import parser
 from autograder.commands.ci.context import make_context, protected_changes, read_changed
 from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
                                            print_commands)
-from autograder.commands.ci.grading import grade_with_base
+from autograder.commands.ci.grading import grade_with_base, workspace
 from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
 from autograder.engine import out_of_memory
 from autograder.errors import AutograderError
@@ -25,7 +25,7 @@ NAME = "autograder.commands.ci"  # how the job signs its lines on stderr
 def grade_and_report(args, context, environ, out, assignment):
     """Grade the assignments (and the base, to compare), write every output and print the text
     report; return the report as students see it."""
-    students, base = grade_with_base(args, context, assignment)
+    students, base = grade_with_base(args, context, assignment, workspace(environ))
     write_graded(students, base, context, environ, out)
     sys.stdout.write(text.render(students))
     return students
