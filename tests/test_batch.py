@@ -11,7 +11,9 @@ import pytest
 from autograder.commands import gradebook
 from autograder.grading import answers, provenance
 from autograder import policy as grading_config
-from autograder.commands.batch import Entry, Eta, find_submissions, first_failure, stale
+from autograder.commands.batch import (Entry, Eta, find_submissions, first_failure, stale,
+                                       staged_contents)
+from autograder.contract import FILES as CONTRACT_FILES
 from autograder.commands.students import Student, join_roster
 from autograder.errors import UsageError
 from support.cli import read_gradebook, run_cli
@@ -154,6 +156,30 @@ def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
                                        edited).stderr
 
 
+@pytest.mark.e2e
+def test_a_submission_whose_files_changed_is_graded_again(tmp_path):
+    """Two students' files swapped between two runs of the same command: both are graded again,
+    each with the other's old score, and the summary says why."""
+    folder, output = tmp_path / "class", tmp_path / "out"
+    reference_files(folder / "ana")
+    shutil.copytree(ROOT / "assignments", folder / "ben", ignore=shutil.ignore_patterns("nbgrader"))
+    assert run_cli("grade", folder, "--output", output, *ONE_FUNCTION).returncode == 0
+    first = read_gradebook(output)
+    assert float(first["ana"]["total"]) > float(first["ben"]["total"])
+    (folder / "ana").rename(folder / "swap")
+    (folder / "ben").rename(folder / "ana")
+    (folder / "swap").rename(folder / "ben")
+    again = run_cli("grade", folder, "--output", output, *ONE_FUNCTION)
+    assert again.returncode == 0, again.stderr
+    assert "2 submissions changed since they were graded: grading them again" in again.stderr
+    assert "already graded" not in again.stderr
+    second = read_gradebook(output)
+    assert (second["ana"]["total"], second["ben"]["total"]) == (first["ben"]["total"],
+                                                                 first["ana"]["total"])
+    unchanged = run_cli("grade", folder, "--output", output, *ONE_FUNCTION)
+    assert "2 submissions already graded" in unchanged.stderr and "changed" not in unchanged.stderr
+
+
 METADATA = """\
 submission_1001:
   :submitters:
@@ -290,20 +316,30 @@ def test_a_roster_joins_by_the_registrars_keys_first_and_refuses_ambiguity(tmp_p
         join_roster([victim], roster)
 
 
-def test_results_that_cannot_be_read_or_belong_to_another_path_are_graded_again(tmp_path):
+def test_results_that_cannot_be_read_or_belong_to_another_path_or_files_are_graded_again(
+        tmp_path):
     output = tmp_path / "out"
     output.mkdir()
     current = {"policy": "p", "checks": "c", "reference": "r", "grader": "g"}
-    made = lambda path: {**current, "submission": provenance.source(path)}  # noqa: E731
-    entries = [Entry(name, tmp_path / name) for name in ("same", "moved", "cut", "list")]
+    entries = [Entry(name, tmp_path / name) for name in ("same", "moved", "cut", "list", "edited")]
+    for entry in entries:
+        entry.path.mkdir()
+        (entry.path / "minimax.py").write_text(f"# {entry.id}'s\n")
+    made = lambda entry, path=None: {  # noqa: E731
+        **current, "submission": provenance.source(path or entry.path),
+        "contents": staged_contents(entry, CONTRACT_FILES)}
     result = {"points": 0, "max_points": 1, "functions": [], "checks": []}
-    (output / "same.json").write_text(json.dumps({**result, "made_with": made(entries[0].path)}))
-    (output / "moved.json").write_text(json.dumps({**result, "made_with": made(tmp_path / "x")}))
+    (output / "same.json").write_text(json.dumps({**result, "made_with": made(entries[0])}))
+    (output / "moved.json").write_text(json.dumps({**result, "made_with": made(
+        entries[1], tmp_path / "x")}))
     (output / "cut.json").write_text(json.dumps(result)[:20])
     (output / "list.json").write_text("[]")
+    (output / "edited.json").write_text(json.dumps({**result, "made_with": made(entries[4])}))
+    (entries[4].path / "minimax.py").write_text("# edited since\n")
+    (entries[0].path / "notes.txt").write_text("not staged, so not a change")
     found = stale(output, entries, current)
     assert {part: [e.id for e in found[part]] for part in found} == {
-        "submission": ["moved"], "unreadable": ["cut", "list"]}
+        "submission": ["moved"], "unreadable": ["cut", "list"], "contents": ["edited"]}
     assert gradebook.rows_of(output, entries[2])[0][-2] == "not graded"
 
 

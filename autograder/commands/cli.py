@@ -195,9 +195,10 @@ def grade_single(args, config, entry, assignment):
     kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
         folder = stage(entry.path, scratch, assignment.files)
+        staged = provenance.contents(folder)  # before the student's code can write there
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
-    report = replace(report, made_with={**report.made_with,
+    report = replace(report, made_with={**report.made_with, "contents": staged,
                                         "submission": provenance.source(entry.path)})
     if args.record_answers:
         answers.record(args.record_answers, known)
