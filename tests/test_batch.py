@@ -3,6 +3,7 @@ import csv
 import json
 import shutil
 import sqlite3
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -94,6 +95,11 @@ def test_gradescope_exports_and_nbgrader_layouts_are_read_as_they_are(tmp_path):
         (export / name).mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("submission_101: {}\n")
     assert [e.id for e in find_submissions([export])] == ["submission_101", "submission_102"]
+    (export / "submission_103.zip").write_text("a zip, graded or an error row")
+    (export / "submission_metadata.yml").write_text("submission_103: {}\nsubmission_104: {}\n")
+    assert [(e.id, e.path and e.path.name) for e in find_submissions([export])] == [
+        ("submission_101", "submission_101"), ("submission_102", "submission_102"),
+        ("submission_103", "submission_103.zip"), ("submission_104", None)]
 
     course = tmp_path / "course"
     for student in ("ana", "ben"):
@@ -207,6 +213,52 @@ def gradescope_export(folder):
                         ignore=shutil.ignore_patterns("nbgrader"))
     (folder / "submission_metadata.yml").write_text(METADATA)
     return folder
+
+
+def student(sid, name):
+    return f"  - :name: {name}\n    :sid: '{sid}'\n    :email: {sid}@example.edu\n"
+
+
+@pytest.mark.e2e
+def test_an_export_grades_its_zips_names_the_missing_and_never_grades_one_student_twice(tmp_path):
+    """A zip on top of an export is graded (or is its error row), a submission the metadata
+    names but the export lacks names its students as not submitted, and one student in two
+    submissions makes both error rows: never two conflicting grades for one student."""
+    export, output = tmp_path / "export", tmp_path / "out"
+    export.mkdir()
+    metadata = {"submission_1": student(1, "Ana"), "submission_2": student(2, "Ben"),
+                "submission_3": student(3, "Cas"), "submission_4": student(4, "Dan"),
+                "submission_5": student(5, "Eve"), "submission_6": student(5, "Eve Again")}
+    (export / "submission_metadata.yml").write_text("".join(
+        f"{name}:\n  :submitters:\n{who}" for name, who in metadata.items()))
+    shutil.copytree(ROOT / "assignments", export / "submission_1",
+                    ignore=shutil.ignore_patterns("nbgrader"))
+    with zipfile.ZipFile(export / "submission_2.zip", "w") as zipped:
+        for path in reference_files(tmp_path / "ben").glob("*.py"):
+            zipped.write(path, path.name)
+    (export / "submission_3.zip").write_text("not a zip")
+    for name in ("submission_5", "submission_6"):
+        reference_files(export / name)
+    completed = run_cli("grade", export, "--output", output, *ONE_FUNCTION)
+    assert completed.returncode == 0, completed.stderr
+    book = {r["sid"]: r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))}
+    assert book["1"]["status"] == book["2"]["status"] == "graded"
+    assert float(book["2"]["total"]) > float(book["1"]["total"]) == 0
+    assert book["3"]["status"].startswith("error: ") and "not a readable zip" in book["3"]["status"]
+    assert book["4"]["status"] == "not submitted" and book["4"]["name"] == "Dan"
+    assert "submission_4 of submission_metadata.yml is not in the export: Dan in gradebook.csv " \
+           "as not submitted" in completed.stdout
+    eves = [r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))
+            if r["sid"] == "5"]
+    assert [r["id"] for r in eves] == ["submission_5", "submission_6"]
+    for row in eves:
+        assert row["total"] == "" and row["status"] == (
+            "error: '5' is a submitter of 2 submissions (submission_5, submission_6): one "
+            "student, one submission; leave the others out")
+    assert "2 of 5 submissions graded" in completed.stdout
+    assert run_cli("export", "grades", output, "--format", "canvas").returncode == 0
+    canvas = list(csv.reader((output / "grades-canvas.csv").open(newline="")))
+    assert sorted(row[2] for row in canvas[2:]) == ["1", "2"]
 
 
 @pytest.mark.e2e

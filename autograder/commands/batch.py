@@ -55,7 +55,7 @@ CLOSEST_SHOWN = 8  # pairs listed in the batch's summary; similarity.html has th
 @dataclass(frozen=True)
 class Entry:
     id: str
-    path: Path
+    path: Path  # None: the platform names this submission, but its export does not hold it
     students: tuple = ()  # students.Student: who handed it in, when the class's layout says
 
 
@@ -73,10 +73,22 @@ def printable(text):
 
 def _gradescope_export(folder):
     """Gradescope's "export submissions": submission_metadata.yml, naming each folder's
-    submitters, beside one folder each."""
+    submitters, beside one folder each. A zip on top is a submission too (graded, or its error
+    row, never passed over); a submission the metadata names but the export lacks is an entry
+    without a path, so that its submitters are named as not submitted."""
     submitters = students.gradescope_submitters(folder)
-    return [Entry(child.name, child, submitters.get(child.name, ())) for child in
-            sorted(folder.iterdir()) if child.is_dir() and child.name.startswith("submission_")]
+    entries = [Entry(child.name if child.is_dir() else child.stem, child, submitters.get(
+        child.name, submitters.get(child.stem, ()))) for child in sorted(folder.iterdir())
+        if _in_export(child)]
+    held = {name for entry in entries for name in (entry.path.name, entry.path.stem)}
+    return entries + [Entry(name, None, who) for name, who in submitters.items()
+                      if name not in held]
+
+
+def _in_export(child):
+    """Whether an export's child is a submission: a submission_* folder (or link, which gets its
+    own error row), or any zip."""
+    return _in_class(child) and (child.name.startswith("submission_") or not child.is_dir())
 
 
 def _nbgrader_submitted(folder):
@@ -310,13 +322,17 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     seconds = seconds or time_limit(config)
     (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
-    todo = _to_grade(output, entries, provenance.made_with(config, assignment), force, console,
-                     assignment.files)
+    # One student in two submissions would get two rows of different grades: neither is graded.
+    errors = students.shared(entries)
+    for entry_id, reason in errors.items():
+        console.print(printable(f"{entry_id}: could not grade: {reason}"), soft_wrap=True)
+    todo = _to_grade(output, [e for e in entries if e.id not in errors],
+                     provenance.made_with(config, assignment), force, console, assignment.files)
     functions = assignment.modules
-    errors = {}
     # Each submission's rows are read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
-    rows = {entry.id: gradebook.rows_of(output, entry, functions=functions) for entry in entries}
+    rows = {entry.id: gradebook.rows_of(output, entry, errors.get(entry.id), functions)
+            for entry in entries}
     write = lambda: gradebook.write(  # noqa: E731
         output, [*(r for group in rows.values() for r in group),
                  *(gradebook.absent_row(student, functions) for student in absent)], functions)
@@ -338,7 +354,7 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
             raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
                                                f"the same command to resume") from None
     write()
-    summary(output, entries, console)
+    summary(output, [e for e in entries if e.id not in errors], console)
     if similar:
         similarity(entries, output, console, assignment)
     return errors

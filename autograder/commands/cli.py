@@ -28,6 +28,7 @@ from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
+from autograder.runner.observations import escaped
 
 WEAK_MODES = ("rlimits", "plain")
 
@@ -139,18 +140,26 @@ def grade_in_language(args, config, assignment):
                                   f"class's results")
         if args.similarity and importlib.util.find_spec("copydetect") is None:
             raise UsageError("--similarity needs copydetect: pip install -e '.[similarity]'")
-        absent = ()
+        absent = []
         if args.roster:
             entries, absent, any_matched = join_roster(entries, args.roster, args.roster_column)
             if not any_matched:
                 print(f"autograder: warning: no student of the class matches the roster "
                       f"{args.roster}; check --roster-column", file=sys.stderr)
+        missing = [entry for entry in entries if entry.path is None]  # named, but not exported
+        entries = [entry for entry in entries if entry.path is not None]
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
-                                   seconds=args.submission_timeout, absent=absent,
+                                   seconds=args.submission_timeout,
+                                   absent=[*(s for entry in missing for s in entry.students),
+                                           *absent],
                                    similar=args.similarity, assignment=assignment)
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
               f"{args.output} (gradebook.csv, feedback/ to hand back)")
+        for entry in missing:
+            names = ", ".join(escaped(s.name or s.sid or s.email) for s in entry.students)
+            print(f"{escaped(entry.id)} of submission_metadata.yml is not in the export: "
+                  f"{names or 'no one'} in gradebook.csv as not submitted")
         return
     grade_single(args, config, entries[0], assignment)
 
