@@ -86,9 +86,9 @@ def _gradescope_export(folder):
 
 
 def _in_export(child):
-    """Whether an export's child is a submission: a submission_* folder (or link, which gets its
-    own error row), or any zip."""
-    return _in_class(child) and (child.name.startswith("submission_") or not child.is_dir())
+    """Whether an export's child is a submission: any zip, or a submission_* folder (or link,
+    which gets its own error row)."""
+    return child.suffix == ".zip" or (child.name.startswith("submission_") and _in_class(child))
 
 
 def _nbgrader_submitted(folder):
