@@ -4,6 +4,7 @@ import json
 import shutil
 import stat
 import sqlite3
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -12,7 +13,9 @@ import pytest
 from autograder.commands import gradebook
 from autograder.grading import answers, provenance
 from autograder import policy as grading_config
-from autograder.commands.batch import Entry, Eta, find_submissions, first_failure, stale
+from autograder.commands.batch import (Entry, Eta, find_submissions, first_failure, stale,
+                                       staged_contents)
+from autograder.contract import FILES as CONTRACT_FILES
 from autograder.commands.students import Student, join_roster
 from autograder.errors import UsageError
 from support.cli import read_gradebook, run_cli
@@ -93,6 +96,11 @@ def test_gradescope_exports_and_nbgrader_layouts_are_read_as_they_are(tmp_path):
         (export / name).mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("submission_101: {}\n")
     assert [e.id for e in find_submissions([export])] == ["submission_101", "submission_102"]
+    (export / "submission_103.zip").write_text("a zip, graded or an error row")
+    (export / "submission_metadata.yml").write_text("submission_103: {}\nsubmission_104: {}\n")
+    assert [(e.id, e.path and e.path.name) for e in find_submissions([export])] == [
+        ("submission_101", "submission_101"), ("submission_102", "submission_102"),
+        ("submission_103", "submission_103.zip"), ("submission_104", None)]
 
     course = tmp_path / "course"
     for student in ("ana", "ben"):
@@ -155,6 +163,30 @@ def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
                                        edited).stderr
 
 
+@pytest.mark.e2e
+def test_a_submission_whose_files_changed_is_graded_again(tmp_path):
+    """Two students' files swapped between two runs of the same command: both are graded again,
+    each with the other's old score, and the summary says why."""
+    folder, output = tmp_path / "class", tmp_path / "out"
+    reference_files(folder / "ana")
+    shutil.copytree(ROOT / "assignments", folder / "ben", ignore=shutil.ignore_patterns("nbgrader"))
+    assert run_cli("grade", folder, "--output", output, *ONE_FUNCTION).returncode == 0
+    first = read_gradebook(output)
+    assert float(first["ana"]["total"]) > float(first["ben"]["total"])
+    (folder / "ana").rename(folder / "swap")
+    (folder / "ben").rename(folder / "ana")
+    (folder / "swap").rename(folder / "ben")
+    again = run_cli("grade", folder, "--output", output, *ONE_FUNCTION)
+    assert again.returncode == 0, again.stderr
+    assert "2 submissions changed since they were graded: grading them again" in again.stderr
+    assert "already graded" not in again.stderr
+    second = read_gradebook(output)
+    assert (second["ana"]["total"], second["ben"]["total"]) == (first["ben"]["total"],
+                                                                 first["ana"]["total"])
+    unchanged = run_cli("grade", folder, "--output", output, *ONE_FUNCTION)
+    assert "2 submissions already graded" in unchanged.stderr and "changed" not in unchanged.stderr
+
+
 METADATA = """\
 submission_1001:
   :submitters:
@@ -182,6 +214,52 @@ def gradescope_export(folder):
                         ignore=shutil.ignore_patterns("nbgrader"))
     (folder / "submission_metadata.yml").write_text(METADATA)
     return folder
+
+
+def student(sid, name):
+    return f"  - :name: {name}\n    :sid: '{sid}'\n    :email: {sid}@example.edu\n"
+
+
+@pytest.mark.e2e
+def test_an_export_grades_its_zips_names_the_missing_and_never_grades_one_student_twice(tmp_path):
+    """A zip on top of an export is graded (or is its error row), a submission the metadata
+    names but the export lacks names its students as not submitted, and one student in two
+    submissions makes both error rows: never two conflicting grades for one student."""
+    export, output = tmp_path / "export", tmp_path / "out"
+    export.mkdir()
+    metadata = {"submission_1": student(1, "Ana"), "submission_2": student(2, "Ben"),
+                "submission_3": student(3, "Cas"), "submission_4": student(4, "Dan"),
+                "submission_5": student(5, "Eve"), "submission_6": student(5, "Eve Again")}
+    (export / "submission_metadata.yml").write_text("".join(
+        f"{name}:\n  :submitters:\n{who}" for name, who in metadata.items()))
+    shutil.copytree(ROOT / "assignments", export / "submission_1",
+                    ignore=shutil.ignore_patterns("nbgrader"))
+    with zipfile.ZipFile(export / "submission_2.zip", "w") as zipped:
+        for path in reference_files(tmp_path / "ben").glob("*.py"):
+            zipped.write(path, path.name)
+    (export / "submission_3.zip").write_text("not a zip")
+    for name in ("submission_5", "submission_6"):
+        reference_files(export / name)
+    completed = run_cli("grade", export, "--output", output, *ONE_FUNCTION)
+    assert completed.returncode == 0, completed.stderr
+    book = {r["sid"]: r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))}
+    assert book["1"]["status"] == book["2"]["status"] == "graded"
+    assert float(book["2"]["total"]) > float(book["1"]["total"]) == 0
+    assert book["3"]["status"].startswith("error: ") and "not a readable zip" in book["3"]["status"]
+    assert book["4"]["status"] == "not submitted" and book["4"]["name"] == "Dan"
+    assert "submission_4 of submission_metadata.yml is not in the export: Dan in gradebook.csv " \
+           "as not submitted" in completed.stdout
+    eves = [r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))
+            if r["sid"] == "5"]
+    assert [r["id"] for r in eves] == ["submission_5", "submission_6"]
+    for row in eves:
+        assert row["total"] == "" and row["status"] == (
+            "error: '5' is a submitter of 2 submissions (submission_5, submission_6): one "
+            "student, one submission; leave the others out")
+    assert "2 of 5 submissions graded" in completed.stdout
+    assert run_cli("export", "grades", output, "--format", "canvas").returncode == 0
+    canvas = list(csv.reader((output / "grades-canvas.csv").open(newline="")))
+    assert sorted(row[2] for row in canvas[2:]) == ["1", "2"]
 
 
 @pytest.mark.e2e
@@ -291,20 +369,30 @@ def test_a_roster_joins_by_the_registrars_keys_first_and_refuses_ambiguity(tmp_p
         join_roster([victim], roster)
 
 
-def test_results_that_cannot_be_read_or_belong_to_another_path_are_graded_again(tmp_path):
+def test_results_that_cannot_be_read_or_belong_to_another_path_or_files_are_graded_again(
+        tmp_path):
     output = tmp_path / "out"
     output.mkdir()
     current = {"policy": "p", "checks": "c", "reference": "r", "grader": "g"}
-    made = lambda path: {**current, "submission": provenance.source(path)}  # noqa: E731
-    entries = [Entry(name, tmp_path / name) for name in ("same", "moved", "cut", "list")]
+    entries = [Entry(name, tmp_path / name) for name in ("same", "moved", "cut", "list", "edited")]
+    for entry in entries:
+        entry.path.mkdir()
+        (entry.path / "minimax.py").write_text(f"# {entry.id}'s\n")
+    made = lambda entry, path=None: {  # noqa: E731
+        **current, "submission": provenance.source(path or entry.path),
+        "contents": staged_contents(entry, CONTRACT_FILES)}
     result = {"points": 0, "max_points": 1, "functions": [], "checks": []}
-    (output / "same.json").write_text(json.dumps({**result, "made_with": made(entries[0].path)}))
-    (output / "moved.json").write_text(json.dumps({**result, "made_with": made(tmp_path / "x")}))
+    (output / "same.json").write_text(json.dumps({**result, "made_with": made(entries[0])}))
+    (output / "moved.json").write_text(json.dumps({**result, "made_with": made(
+        entries[1], tmp_path / "x")}))
     (output / "cut.json").write_text(json.dumps(result)[:20])
     (output / "list.json").write_text("[]")
+    (output / "edited.json").write_text(json.dumps({**result, "made_with": made(entries[4])}))
+    (entries[4].path / "minimax.py").write_text("# edited since\n")
+    (entries[0].path / "notes.txt").write_text("not staged, so not a change")
     found = stale(output, entries, current)
     assert {part: [e.id for e in found[part]] for part in found} == {
-        "submission": ["moved"], "unreadable": ["cut", "list"]}
+        "submission": ["moved"], "unreadable": ["cut", "list"], "contents": ["edited"]}
     assert gradebook.rows_of(output, entries[2])[0][-2] == "not graded"
 
 

@@ -11,11 +11,14 @@ import zipfile
 import pytest
 
 from autograder import policy as grading_config
+from autograder.distribution import gradescope_run
 from support.cli import run_cli
 from support.paths import ROOT
 from support.submissions import reference_files
 
 SETUP = ROOT / "autograder" / "distribution" / "gradescope_templates" / "setup.sh"
+NO_RESULT = ("Could not grade this submission: the grader ended without writing a result; please "
+             "tell your instructor")
 # What the os-release file of each base image says (Gradescope offers these Ubuntu versions).
 UBUNTU = 'NAME="Ubuntu"\nID=ubuntu\nID_LIKE=debian\nVERSION_ID="{}"\n'
 
@@ -28,8 +31,9 @@ def archive(tmp_path_factory):
     return path
 
 
-def run_on(archive, root, submission_files):
-    """Unpack `archive` as Gradescope does, hand in `submission_files`, run run_autograder."""
+def run_on(archive, root, submission_files, python=sys.executable):
+    """Unpack `archive` as Gradescope does, hand in `submission_files`, run run_autograder (with
+    `python` as the venv's): the results, which must be a file."""
     with zipfile.ZipFile(archive) as zipped:
         zipped.extractall(root / "source")
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
@@ -39,9 +43,19 @@ def run_on(archive, root, submission_files):
     completed = subprocess.run(["bash", str(root / "run_autograder")], capture_output=True,
                                text=True, timeout=600,
                                env={"AUTOGRADER_ROOT": str(root), "PATH": "/usr/bin:/bin",
-                                    "AUTOGRADER_PYTHON": sys.executable})
+                                    "AUTOGRADER_PYTHON": str(python)})
     assert completed.returncode == 0, completed.stderr
-    return json.loads((root / "results" / "results.json").read_text())
+    results = root / "results" / "results.json"
+    assert results.is_file() and not results.is_symlink()
+    return json.loads(results.read_text())
+
+
+def zip_of(path, files, folder=""):
+    """A zip at `path` of `files`, in `folder` within it."""
+    with zipfile.ZipFile(path, "w") as zipped:
+        for file in files:
+            zipped.write(file, f"{folder}{file.name}")
+    return path
 
 
 def test_the_zip_holds_the_grader_and_executable_scripts(archive):
@@ -84,6 +98,60 @@ def test_an_empty_submission_gets_a_valid_results_file_that_says_why(archive, tm
     assert results["score"] == 0 and results["tests"] == []
     assert results["output"].startswith("Could not grade this submission: ")
     assert "holds none of minimax.py" in results["output"]
+
+
+@pytest.mark.e2e
+def test_a_lone_zip_uploaded_is_graded_as_the_submission(archive, tmp_path):
+    """All the student uploaded is a zip: it is the submission, never a class of one, and its
+    results are a file."""
+    upload = zip_of(tmp_path / "entrega.zip", reference_files(tmp_path / "work").glob("*.py"),
+                    "solutions/")
+    results = run_on(archive, tmp_path / "root", [upload])
+    assert results["score"] == results["max_score"] == grading_config.load().total
+    assert not (tmp_path / "root" / "results" / "gradebook.csv").exists()
+
+
+@pytest.mark.e2e
+def test_a_lone_broken_zip_gets_a_results_file_that_says_why(archive, tmp_path):
+    (tmp_path / "entrega.zip").write_text("not a zip")
+    results = run_on(archive, tmp_path / "root", [tmp_path / "entrega.zip"])
+    assert results["score"] == 0 and results["tests"] == []
+    assert results["output"].startswith("Could not grade this submission: ")
+    assert "entrega.zip is not a readable zip file" in results["output"]
+
+
+def test_a_grading_that_leaves_no_results_file_gets_the_fallback(tmp_path, monkeypatch):
+    """Exit 0 with no results file, or a folder in its place: the fallback says so; and when
+    Python cannot even run, run_autograder writes the export's own."""
+    root = tmp_path / "root"
+    (root / "results").mkdir(parents=True)
+    for leaves in ("pass", "import os; os.mkdir(os.environ['RESULTS'])"):
+        monkeypatch.setenv("RESULTS", str(root / "results" / "results.json"))
+        monkeypatch.setattr(gradescope_run, "grading_command",
+                            lambda *args, code=leaves: [sys.executable, "-c", code])
+        gradescope_run.run(root, "adversarial_search", "en")
+        results = json.loads((root / "results" / "results.json").read_text())
+        assert results == {"score": 0, "tests": [], "output": NO_RESULT}
+        (root / "results" / "results.json").unlink()
+
+
+def test_run_autograder_writes_a_results_file_when_python_cannot_run(archive, tmp_path):
+    results = run_on(archive, tmp_path / "root", [], python="/bin/false")
+    assert results["output"] == NO_RESULT and results["score"] == 0
+
+
+def test_only_a_lone_zip_is_taken_for_the_submission(tmp_path):
+    folder = tmp_path / "submission"
+    folder.mkdir()
+    (folder / "entrega.zip").write_bytes(b"")
+    (folder / ".DS_Store").write_bytes(b"")
+    assert gradescope_run.handed_in(folder) == folder / "entrega.zip"
+    (folder / "minimax.py").write_text("")
+    assert gradescope_run.handed_in(folder) == folder
+    (folder / "minimax.py").unlink()
+    (folder / "other.zip").write_bytes(b"")
+    assert gradescope_run.handed_in(folder) == folder
+    assert gradescope_run.handed_in(tmp_path / "nowhere") == tmp_path / "nowhere"
 
 
 def run_setup(tmp_path, os_release):

@@ -21,10 +21,11 @@ Archives and notebooks:
 A class batch (one run, then a rerun, then a submission that hangs):
 - entries named `../[/b].py` inside a zip (rich's MarkupError once broke every run),
   `.reference-answers.zip` (it overwrote the answers cache and crashed the summary),
-  `=HYPERLINK(...).zip` (a formula in gradebook.csv), a name with an escape sequence, `alice/`,
-  `alice.zip` and `alice-2.zip` (one shared row), and `linked -> the private reference` each get a
-  row of their own whose status is what staging that entry says; the batch exits 0 and the rerun
-  too;
+  `=HYPERLINK(...).zip` (a formula in gradebook.csv), ` =HYPERLINK(...).zip` and
+  `＝HYPERLINK(...).zip` (spreadsheets skip the space and read the full-width sign), a name with an
+  escape sequence, `alice/`, `alice.zip` and `alice-2.zip` (one shared row), and
+  `linked -> the private reference` each get a row of their own whose status is what staging that
+  entry says; the batch exits 0 and the rerun too;
 - a submission that hangs is stopped at --submission-timeout, its row says so, and nothing of its
   grading is left running; a grading killed (as by the OOM killer), out of memory or timing out
   with a child in its session is that submission's error row (run_grading, on small commands).
@@ -352,8 +353,10 @@ def test_ids_are_unique_and_never_dot_names(tmp_path):
 
 
 def test_gradebook_cells_and_printed_names_are_inert():
-    for start in ("=", "+", "-", "@", "\t", "\r"):
+    for start in ("=", "+", "-", "@", "\t", "\r", " =", "  \t+", "\u3000-", "\u200b@", "＝", "＋",
+                  "－", "＠", " ＝", "﹦", "\xa0﹫"):
         assert spreadsheet_cell(f"{start}HYPERLINK(1)") == f"'{start}HYPERLINK(1)"
+    assert spreadsheet_cell(" alice = bob") == " alice = bob" and spreadsheet_cell("") == ""
     assert spreadsheet_cell("alice") == "alice"
     shown = printable("../[/b].py \x1b[2J\udc80")
     assert shown.plain == "../[/b].py \\x1b[2J\\udc80" and not shown.spans
@@ -439,6 +442,8 @@ def batch(tmp_path_factory):
     zip_of(klass / "alice-2.zip", [("notes.txt", "nothing here")])
     (klass / ".reference-answers.zip").write_text("not a zip")
     (klass / '=HYPERLINK("evil.example","x").zip').write_text("not a zip")
+    (klass / ' =HYPERLINK("evil.example","y").zip').write_text("not a zip")
+    (klass / '＝HYPERLINK("evil.example","z").zip').write_text("not a zip")
     zip_of(klass / "brackets.zip", [("minimax.py", ""), ("../[/b].py", "")])
     (klass / "\x1b[31mred.zip").write_text("not a zip")
     (klass / "linked").symlink_to(private)
@@ -503,8 +508,10 @@ def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
 def test_a_formula_name_is_text_in_the_gradebook_and_no_escape_reaches_it(batch):
     with open(batch["output"] / "gradebook.csv", newline="") as handle:
         cells = [cell for row in csv.reader(handle) for cell in row]
-    assert not any(cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in cells)
-    assert any(cell.startswith("'=HYPERLINK(") for cell in cells)
+    assert not any(cell.lstrip().startswith(("=", "+", "-", "@", "\t", "\r", "＝"))
+                   for cell in cells)
+    for start in ("=", " =", "＝"):
+        assert any(cell.startswith(f"'{start}HYPERLINK(") for cell in cells)
     assert all(cell.isprintable() for cell in cells)
 
 

@@ -9,12 +9,13 @@ import inspect
 import json
 import re
 import shlex
+from pathlib import Path
 
 import pytest
 
 from autograder import assignments, policy
 from autograder.assignments import SEARCH
-from autograder.distribution import gradescope_export, release, stubs
+from autograder.distribution import gradescope_export, gradescope_run, release, stubs
 from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import _, speaking
@@ -228,8 +229,12 @@ def test_the_notebook_speaks_its_course_language_or_the_chosen_one(monkeypatch):
 
 def test_gradescope_grades_and_says_it_could_not_grade_in_the_course_language(italian):
     script = gradescope_export.script("run_autograder", SEARCH)
-    assert shlex.quote(f"{MARK}Could not grade this submission: {{reason}}") in script
-    assert " --lang it --format gradescope " in script
+    assert shlex.quote(json.dumps(gradescope_run.fallback(
+        f"{MARK}the grader ended without writing a result; please tell your instructor"))) in script
+    assert f"{MARK}Could not grade this submission: " in script
+    assert re.search(r"gradescope_run .*--lang it\n", script, re.DOTALL)
+    command = gradescope_run.grading_command(Path("/autograder"), SEARCH.name, "it")
+    assert command[command.index("--lang") + 1] == "it" and "gradescope" in command
 
 
 @pytest.mark.parametrize("language", ["it", "en"])

@@ -8,7 +8,7 @@ and the reference's answers (from the instructor's cache where it holds them, se
 kept for every student's grading to read. Results are written whole or not at all, each stamped with
 what made it (provenance.py), so an interrupted batch resumes where it stopped and one resumed after
 an edit of the policy, the checks, the reference or the grader grades again the results that edit
-made stale.
+made stale, and so does one after a submission's files changed (each is staged again to compare).
 
 A class is student input too: the names of its entries, and what their gradings say, are printed
 literally (never as rich markup, never as control characters) and written to gradebook.csv so that
@@ -55,7 +55,7 @@ CLOSEST_SHOWN = 8  # pairs listed in the batch's summary; similarity.html has th
 @dataclass(frozen=True)
 class Entry:
     id: str
-    path: Path
+    path: Path  # None: the platform names this submission, but its export does not hold it
     students: tuple = ()  # students.Student: who handed it in, when the class's layout says
 
 
@@ -73,10 +73,22 @@ def printable(text):
 
 def _gradescope_export(folder):
     """Gradescope's "export submissions": submission_metadata.yml, naming each folder's
-    submitters, beside one folder each."""
+    submitters, beside one folder each. A zip on top is a submission too (graded, or its error
+    row, never passed over); a submission the metadata names but the export lacks is an entry
+    without a path, so that its submitters are named as not submitted."""
     submitters = students.gradescope_submitters(folder)
-    return [Entry(child.name, child, submitters.get(child.name, ())) for child in
-            sorted(folder.iterdir()) if child.is_dir() and child.name.startswith("submission_")]
+    entries = [Entry(child.name if child.is_dir() else child.stem, child, submitters.get(
+        child.name, submitters.get(child.stem, ()))) for child in sorted(folder.iterdir())
+        if _in_export(child)]
+    held = {name for entry in entries for name in (entry.path.name, entry.path.stem)}
+    return entries + [Entry(name, None, who) for name, who in submitters.items()
+                      if name not in held]
+
+
+def _in_export(child):
+    """Whether an export's child is a submission: any zip, or a submission_* folder (or link,
+    which gets its own error row)."""
+    return child.suffix == ".zip" or (child.name.startswith("submission_") and _in_class(child))
 
 
 def _nbgrader_submitted(folder):
@@ -212,21 +224,41 @@ class Eta(ProgressColumn):
         return Text(f"eta {time.strftime('%H:%M:%S', time.gmtime(left))}")
 
 
-# Why results are graded again, by what changed first (see stale).
-REGRADED = {"unreadable": "{n} results cannot be read",
-            "submission": "{n} results are of other submissions now (the class's ids shifted)"}
+# Why results are graded again, by what changed first (see stale): for one result, for several.
+REGRADED = {
+    "unreadable": ("{n} result cannot be read: grading it again",
+                   "{n} results cannot be read: grading them again"),
+    "submission": ("{n} result is of another submission now (the class's ids shifted): grading "
+                   "it again", "{n} results are of other submissions now (the class's ids "
+                               "shifted): grading them again"),
+    "contents": ("{n} submission changed since it was graded: grading it again",
+                 "{n} submissions changed since they were graded: grading them again")}
+MADE_OTHERWISE = ("{part} changed since {n} result was made: grading it again",
+                  "{part} changed since {n} results were made: grading them again")
 
 
-def stale(output, entries, current):
+def staged_contents(entry, files):
+    """The digest of `entry`'s files as its grading stages them (provenance.contents), or None
+    when they do not stage."""
+    with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
+        try:
+            return provenance.contents(stage(entry.path, scratch, files))
+        except SubmissionError:
+            return None
+
+
+def stale(output, entries, current, files=CONTRACT_FILES):
     """The entries whose results exist but were made otherwise than they would be now (or cannot
-    be read), by what changed first: {"policy": [entry, ...], ...}."""
+    be read), by what changed first: {"policy": [entry, ...], ...}. `files` are the assignment's
+    modules, which staging an entry looks for."""
     found = {}
     for entry in entries:
         if not result_path(output, entry).exists():
             continue  # to grade anyway
         report = read_result(result_path(output, entry))
         part = "unreadable" if report is None else provenance.changed(
-            report.get("made_with"), {**current, "submission": provenance.source(entry.path)})
+            report.get("made_with"), {**current, "submission": provenance.source(entry.path),
+                                      "contents": staged_contents(entry, files)})
         if part:
             found.setdefault(part, []).append(entry)
     return found
@@ -290,12 +322,17 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     seconds = seconds or time_limit(config)
     (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
     console = Console(stderr=True, highlight=False)
-    todo = _to_grade(output, entries, provenance.made_with(config, assignment), force, console)
+    # One student in two submissions would get two rows of different grades: neither is graded.
+    errors = students.shared(entries)
+    for entry_id, reason in errors.items():
+        console.print(printable(f"{entry_id}: could not grade: {reason}"), soft_wrap=True)
+    todo = _to_grade(output, [e for e in entries if e.id not in errors],
+                     provenance.made_with(config, assignment), force, console, assignment.files)
     functions = assignment.modules
-    errors = {}
     # Each submission's rows are read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
-    rows = {entry.id: gradebook.rows_of(output, entry, functions=functions) for entry in entries}
+    rows = {entry.id: gradebook.rows_of(output, entry, errors.get(entry.id), functions)
+            for entry in entries}
     write = lambda: gradebook.write(  # noqa: E731
         output, [*(r for group in rows.values() for r in group),
                  *(gradebook.absent_row(student, functions) for student in absent)], functions)
@@ -317,22 +354,23 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
             raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
                                                f"the same command to resume") from None
     write()
-    summary(output, entries, console)
+    summary(output, [e for e in entries if e.id not in errors], console)
     if similar:
         similarity(entries, output, console, assignment)
     return errors
 
 
-def _to_grade(output, entries, current, force, console):
+def _to_grade(output, entries, current, force, console, files):
     """The entries to grade: all with `force`, else those without a result or with one that
-    what changed since (`current` is the stamp of a result made now) makes stale, saying so."""
+    what changed since (`current` is the stamp of a result made now) makes stale, saying so;
+    `files` are the assignment's modules."""
     if force:
         return list(entries)
     todo = [e for e in entries if not result_path(output, e).exists()]
-    for part, entries_made in stale(output, entries, current).items():
-        why = REGRADED.get(part, "{part} changed since {n} results were made")
-        console.print(why.format(part=part, n=len(entries_made)) + ": grading them again",
-                      soft_wrap=True)
+    for part, entries_made in stale(output, entries, current, files).items():
+        one, several = REGRADED.get(part, MADE_OTHERWISE)
+        why = one if len(entries_made) == 1 else several
+        console.print(why.format(part=part, n=len(entries_made)), soft_wrap=True)
         todo += entries_made
     if len(todo) < len(entries):
         console.print(printable(f"{len(entries) - len(todo)} submissions already graded in "

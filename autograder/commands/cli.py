@@ -28,6 +28,7 @@ from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
+from autograder.runner.observations import escaped
 from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 
 WEAK_MODES = ("rlimits", "plain")
@@ -140,18 +141,26 @@ def grade_in_language(args, config, assignment):
                                   f"class's results")
         if args.similarity and importlib.util.find_spec("copydetect") is None:
             raise UsageError("--similarity needs copydetect: pip install -e '.[similarity]'")
-        absent = ()
+        absent = []
         if args.roster:
             entries, absent, any_matched = join_roster(entries, args.roster, args.roster_column)
             if not any_matched:
                 print(f"autograder: warning: no student of the class matches the roster "
                       f"{args.roster}; check --roster-column", file=sys.stderr)
+        missing = [entry for entry in entries if entry.path is None]  # named, but not exported
+        entries = [entry for entry in entries if entry.path is not None]
         errors = batch.grade_class(entries, args.output, config, jobs=args.jobs or 1,
                                    force=args.force, options=passed_on(args),
-                                   seconds=args.submission_timeout, absent=absent,
+                                   seconds=args.submission_timeout,
+                                   absent=[*(s for entry in missing for s in entry.students),
+                                           *absent],
                                    similar=args.similarity, assignment=assignment)
         print(f"{len(entries) - len(errors)} of {len(entries)} submissions graded into "
               f"{args.output} (gradebook.csv, feedback/ to hand back)")
+        for entry in missing:
+            names = ", ".join(escaped(s.name or s.sid or s.email) for s in entry.students)
+            print(f"{escaped(entry.id)} of submission_metadata.yml is not in the export: "
+                  f"{names or 'no one'} in gradebook.csv as not submitted")
         return
     grade_single(args, config, entries[0], assignment)
 
@@ -198,9 +207,10 @@ def grade_single(args, config, entry, assignment):
         # a batch's entry was listed from its class folder; one named on the command line may
         # not go through a link below the folder the command runs in
         folder = stage(entry.path, scratch, assignment.files, None if args.one else os.getcwd())
+        staged = provenance.contents(folder)  # before the student's code can write there
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
-    report = replace(report, made_with={**report.made_with,
+    report = replace(report, made_with={**report.made_with, "contents": staged,
                                         "submission": provenance.source(entry.path)})
     if args.record_answers:
         answers.record(args.record_answers, known)

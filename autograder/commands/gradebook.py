@@ -9,6 +9,7 @@ policies shows it.
 import csv
 import io
 import json
+import unicodedata
 
 from autograder.commands.students import Student
 from autograder.contract import MODULES
@@ -29,8 +30,17 @@ def header(functions=MODULES):
 
 
 def spreadsheet_cell(text):
-    """`text` for a CSV cell that a spreadsheet shows as text, never runs as a formula."""
-    return f"'{text}" if text.startswith(FORMULA_START) else text
+    """`text` for a CSV cell that a spreadsheet shows as text, never runs as a formula: one that
+    starts with a formula's sign, also after blanks or invisible characters (which spreadsheets
+    skip) and as its full-width or small form (`＝`, `﹦`: NFKC makes them `=`)."""
+    return f"'{text}" if text.startswith(FORMULA_START) or _first_sign(text) in FORMULA_START \
+        else text
+
+
+def _first_sign(text):
+    """The first character of `text` that is neither blank nor invisible, as NFKC writes it."""
+    shown = next((c for c in text if not (c.isspace() or unicodedata.category(c) == "Cf")), "")
+    return unicodedata.normalize("NFKC", shown)[:1]
 
 
 def read_result(path):

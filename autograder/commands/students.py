@@ -79,6 +79,27 @@ def _submitter(entry):
     return Student(name=text(":name"), sid=text(":sid"), email=text(":email"))
 
 
+def shared(entries):
+    """The entries (each with .id and .students) naming a student whom another entry names too,
+    by SID or email, with why: {entry id: reason}. That student would get a row of each entry's
+    grade, and an LMS one of them at random, so each such entry is an error row instead (a
+    roster refuses to join one of its students to two entries for the same reason)."""
+    holders = {}  # a key: {the id of each entry naming it: the key as written}
+    for entry in entries:
+        for student in entry.students:
+            for key in {student.sid, student.email} - {""}:
+                holders.setdefault(key.casefold(), {}).setdefault(entry.id, key)
+    reasons = {}
+    for by_entry in holders.values():
+        if len(by_entry) > 1:
+            ids = sorted(by_entry)
+            for entry_id in ids:
+                reasons.setdefault(entry_id, (
+                    f"{by_entry[entry_id]!r} is a submitter of {len(ids)} submissions "
+                    f"({', '.join(ids)}): one student, one submission; leave the others out"))
+    return reasons
+
+
 def nbgrader_students(course):
     """The students nbgrader's gradebook.db knows, by id: {"ana": Student}; {} without one."""
     path = Path(course) / "gradebook.db"

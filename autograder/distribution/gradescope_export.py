@@ -5,15 +5,18 @@ run_autograder for each submission, in its own container. The zip holds the whol
 reference and the hidden checks included, since Gradescope keeps the source from students. One zip
 grades one assignment (`--assignment`): run_autograder names it, and the zip holds its folder.
 run_autograder grades in the course's language (grading.toml's, or export's --lang), and its one
-sentence of its own, for a submission it cannot grade, is written in that language here.
+sentence of its own, for a submission whose grading could not even start, is written in that
+language here.
 """
 import io
+import json
 import shlex
 import stat
 import zipfile
 from pathlib import Path
 
 from autograder.assignments import SEARCH
+from autograder.distribution import gradescope_run
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.language import _, speaking, spoken
@@ -41,8 +44,8 @@ def script(name, assignment):
     """A Gradescope script of `assignment`, in the language spoken."""
     # an assignment's name is a Python name, so it needs no quoting in the script
     return (TEMPLATES / name).read_text().replace("@ASSIGNMENT@", assignment.name).replace(
-        "@LANGUAGE@", spoken()).replace(
-        "@COULD_NOT_GRADE@", shlex.quote(_("Could not grade this submission: {reason}")))
+        "@LANGUAGE@", spoken()).replace("@NO_RESULT@", shlex.quote(json.dumps(
+            gradescope_run.fallback(_(gradescope_run.NO_RESULT)))))
 
 
 def export(target, assignment=SEARCH, language=None):

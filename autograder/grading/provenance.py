@@ -1,9 +1,12 @@
-"""What made a result: digests of the policy, the checks, the reference and the grader.
+"""What made a result: digests of the policy, the checks, the reference and the grader, and of
+the submission as it was graded.
 
 A result is only comparable with results made the same way. Every grading stamps its report with
 these four digests (`Report.made_with`), so a batch that resumes after an edit knows which results
 are stale and grades them again instead of mixing policies in one gradebook, and a single grading
-knows when a new policy must first be tried on the reference (cli.verify_reference).
+knows when a new policy must first be tried on the reference (cli.verify_reference). A submission's
+grading adds the path it was graded from and a digest of its files as staged (`contents`), so a
+batch grades again a submission whose files changed since, not only one whose path did.
 """
 import dataclasses
 import functools
@@ -18,8 +21,9 @@ from autograder.grading import answers, examples
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from (cli.grade_single),
-# since a class's ids shift when a submission is added.
-PARTS = ("submission", "policy", "checks", "reference", "grader")
+# since a class's ids shift when a submission is added; "contents" (its files, as staged) is named
+# last, so that results stamped before it was are said to be stale for the grader's change.
+PARTS = ("submission", "policy", "checks", "reference", "grader", "contents")
 SHORT = 12  # hex digits of a digest shown to people: enough to tell policies apart
 
 
@@ -54,6 +58,17 @@ def made_with(config, assignment=None):
 def source(path):
     """The path a submission was graded from, as its stamp keeps it (links not followed)."""
     return os.path.abspath(path)
+
+
+def contents(folder):
+    """A digest of the files in `folder` (a submission as staged): their names and bytes."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in Path(folder).rglob("*") if p.is_file()):
+        data = path.read_bytes()
+        name = path.relative_to(folder).as_posix().encode()
+        # each length first, so no two different folders run together into the same bytes
+        digest.update(b"%d:%s%d:%s" % (len(name), name, len(data), data))
+    return digest.hexdigest()
 
 
 def changed(stamp, current):
