@@ -275,7 +275,8 @@ def test_a_tuple_answer_is_shown_as_a_tuple():
 def test_a_type_error_names_the_call_the_grader_made():
     """A dropped `order` parameter: Python says only how many arguments came."""
     message = "alphabeta_value() takes from 2 to 4 positional arguments but 5 were given"
-    raised = from_reply({"problem": {"raised": {"exception": "TypeError", "message": message}}},
+    raised = from_reply({"problem": {"raised": {"exception": "TypeError", "module": "builtins",
+                                                 "message": message}}},
                         0.0, {})
     the_call = call("alphabeta_value", TEXTBOOK, -math.inf, math.inf,
                     order_argument(shuffled_order(3)))

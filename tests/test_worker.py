@@ -17,6 +17,7 @@ from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
 from autograder.runner.sandbox import MODES, Sandbox, works
+from autograder.runner.sources import SourceFiles
 from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
@@ -384,11 +385,12 @@ def test_a_time_out_in_a_loop_names_the_loop_whichever_line_it_was_stopped_on(tm
 
     def dump(line):
         return f'{STACK_HEADER}\n  File "{path}", line {line} in f\n'
-    assert {stopped_at(dump(line), tmp_path) for line in (3, 4)} == {
+    sources = SourceFiles(tmp_path)
+    assert {stopped_at(dump(line), sources) for line in (3, 4)} == {
         "stopped in the loop at minimax.py, line 3: while True:"}
-    assert stopped_at(dump(2), tmp_path) == "stopped in the loop at minimax.py, line 2: for i in " \
+    assert stopped_at(dump(2), sources) == "stopped in the loop at minimax.py, line 2: for i in " \
         "range(9):"
-    assert stopped_at(dump(6), tmp_path) == "stopped at minimax.py, line 6: return i"
+    assert stopped_at(dump(6), sources) == "stopped at minimax.py, line 6: return i"
 
 
 def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):
