@@ -140,6 +140,21 @@ def test_a_reply_naming_a_file_or_line_the_submission_lacks_quotes_no_line(stude
         assert got.problem == "raised ValueError: LEAK" and got.unquoted == "raised ValueError"
 
 
+def test_a_hidden_check_quotes_no_import_error_message_which_may_hold_the_first_call(student):
+    """Importing happens inside the first call, whose input the module can find on the stack."""
+    with student("""
+        import sys
+        frame = sys._getframe()
+        while "call" not in frame.f_locals:
+            frame = frame.f_back
+        raise ValueError("LEAK" + repr(frame.f_locals["call"]["game"]))
+    """) as s:
+        got = s.call(VALUE)
+    assert "LEAK" in got.problem and got.whole_function == "unimportable"
+    assert got.unquoted == "could not run: minimax.py failed to import, it raised ValueError\n" \
+        "  at minimax.py, line 6: raise ValueError(\"LEAK\" + repr(frame.f_locals[\"call\"][\"game\"]))"
+
+
 def test_a_hidden_check_names_the_module_the_assignment_gives_whatever_the_worker_says(student):
     with student("""
         import os, sys, json
