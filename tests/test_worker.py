@@ -152,7 +152,8 @@ def test_a_hidden_check_quotes_no_import_error_message_which_may_hold_the_first_
         got = s.call(VALUE)
     assert "LEAK" in got.problem and got.whole_function == "unimportable"
     assert got.unquoted == "could not run: minimax.py failed to import, it raised ValueError\n" \
-        "  at minimax.py, line 6: raise ValueError(\"LEAK\" + repr(frame.f_locals[\"call\"][\"game\"]))"
+        "  at minimax.py, line 6: raise ValueError(\"LEAK\" + " \
+        "repr(frame.f_locals[\"call\"][\"game\"]))"
 
 
 def test_a_hidden_check_names_the_module_the_assignment_gives_whatever_the_worker_says(student):
