@@ -327,7 +327,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     answers added to `answers` (none when that is None), which a lane hands back to grade."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
-            Student(runtime, str(submission_folder), config.limits, sandbox) as student:
+            Student(runtime, str(submission_folder), config.limits, sandbox,
+                    assignment.modules) as student:
         solution = (partial(reference, modules=assignment.modules,
                             package=assignment.reference_package()) if assignment.live else None)
         caller = Caller(student, answers, solution, assignment.traced)

@@ -276,7 +276,8 @@ def test_a_tuple_answer_is_shown_as_a_tuple():
 def test_a_type_error_names_the_call_the_grader_made():
     """A dropped `order` parameter: Python says only how many arguments came."""
     message = "alphabeta_value() takes from 2 to 4 positional arguments but 5 were given"
-    raised = from_reply({"problem": {"raised": {"exception": "TypeError", "message": message}}},
+    raised = from_reply({"problem": {"raised": {"exception": "TypeError", "module": "builtins",
+                                                 "message": message}}},
                         0.0, {})
     the_call = call("alphabeta_value", TEXTBOOK, -math.inf, math.inf,
                     order_argument(shuffled_order(3)))
@@ -392,3 +393,37 @@ def test_a_failing_check_is_shrunk_and_never_explained():
         settings.load_profile("default")
     assert calls[-1] == (11, 0)
     assert {other for n, other in calls if n == 11} == {0}
+
+
+def test_a_hidden_check_names_a_returned_type_only_when_python_s_own():
+    """A class the student's code makes may be named with the input: the cause, which a hidden
+    check shows, calls it in fixed words; the visible feedback names it."""
+    the_call = call("minimax_value", TEXTBOOK)
+    for reply, cause in [
+            ({"type": "LEAK[[3, 12, 8]]", "module": "minimax"},
+             "minimax_value returned an object whose type is not one of Python's built-in types; "
+             "answers must be plain int, float, str or list values"),
+            ({"type": "set", "module": "minimax"},
+             "minimax_value returned an object whose type is not one of Python's built-in types; "
+             "answers must be plain int, float, str or list values"),
+            ({"type": "set"}, "minimax_value returned a set; answers must be plain int, float, "
+                              "str or list values")]:
+        got = from_reply({"observation": {**reply, "trace": ""}}, 0.0, the_call)
+        with pytest.raises(CheckFailed) as failed:
+            same_answer(Pair("minimax_value", got, answered(3), the_call), None)
+        assert str(failed.value).startswith(f"minimax_value returned a {reply['type']};")
+        assert failed.value.cause == cause
+
+
+def test_a_hidden_check_says_a_trace_was_refused_without_the_path_or_count_it_holds():
+    """The refusal names a path (or a count) the student's code chose, any length."""
+    the_call = call("minimax_value", TEXTBOOK)
+    forged = "".join(chr(48 + d) + "\n" for d in (1, 4, 1, 5, 9))
+    got = from_reply({"observation": {"answer": 3, "type": "int", "trace": forged * 2}}, 0.0,
+                     the_call)
+    assert "game" in got.problem and got.unquoted == "sent a trace that did not come from the game"
+    got = from_reply({"observation": {"answer": 3, "type": "int", "trace": "9\n"}}, 0.0, the_call)
+    assert "the path [9]" in got.problem
+    with pytest.raises(CheckFailed) as failed:
+        same_answer(Pair("minimax_value", got, answered(3), the_call), None)
+    assert failed.value.cause == "minimax_value sent a trace that did not come from the game"

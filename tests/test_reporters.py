@@ -143,13 +143,26 @@ from autograder.reporters import gradescope, html, report_json, text  # noqa: E4
 from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
 
 # Problems as the worker reports them, and as the engine's results carry them.
-REPORTED = {"not implemented": {"raised": {"exception": "NotImplementedError"}},
+REPORTED = {"not implemented": {"raised": {"exception": "NotImplementedError",
+                                           "module": "builtins"}},
             "missing": {"missing_module": "price_war.py"},
             "import failed": {"module": "ordering.py", "import_error": {
-                "exception": "SyntaxError", "message": "invalid syntax",
-                "where": {"file": "ordering.py", "line": 3, "code": "def f(:"}}},
-            "raised": {"raised": {"exception": "ValueError", "message": "not implemented yet"}}}
-NOT_IMPLEMENTED, MISSING, IMPORT_FAILED = (describe_problem(REPORTED[problem]) for problem in
+                "exception": "SyntaxError", "module": "builtins", "message": "invalid syntax",
+                "where": {"file": "ordering.py", "line": 3}}},
+            "raised": {"raised": {"exception": "ValueError", "module": "builtins",
+                                  "message": "not implemented yet"}}}
+
+
+class StagedOrdering:
+    """The staged files as runner/sources.py reads them: ordering.py, whose line 3 is broken."""
+
+    @staticmethod
+    def line(name, number):
+        return "def f(:" if (name, number) == ("ordering.py", 3) else None
+
+
+NOT_IMPLEMENTED, MISSING, IMPORT_FAILED = (describe_problem(REPORTED[problem], StagedOrdering)
+                                           for problem in
                                            ("not implemented", "missing", "import failed"))
 KINDS = {NOT_IMPLEMENTED: observations.NOT_IMPLEMENTED, MISSING: observations.MISSING,
          IMPORT_FAILED: observations.UNIMPORTABLE}

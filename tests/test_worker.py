@@ -17,6 +17,7 @@ from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
 from autograder.runner.sandbox import MODES, Sandbox, works
+from autograder.runner.sources import SourceFiles
 from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
@@ -71,6 +72,111 @@ def test_a_student_exception_names_its_type_message_and_line(student):
         got = s.call(VALUE)
     assert "raised ZeroDivisionError: division by zero" in got.problem
     assert "minimax.py, line 3: return 1 / 0" in got.problem
+
+
+def test_a_hidden_check_names_a_class_the_code_made_in_fixed_words(student):
+    """A class made on the spot may be named with the input; a visible check names it, a hidden
+    one only says it is none of Python's own, even when it calls itself KeyError."""
+    with student("""
+        def minimax_value(game, state):
+            if state.path:
+                raise type("KeyError", (LookupError,), {})()
+            tree = game.game.tree
+            raise type("LEAK" + repr(tree), (Exception,), {})("message " + repr(tree))
+    """) as s:
+        got = s.call(VALUE)
+        forged = s.call(call("minimax_value", TEXTBOOK, state=[0]))
+    line = "\n  at minimax.py, line 6: raise type("
+    assert got.problem.startswith("raised LEAK[[3, 12, 8]") and line in got.problem
+    assert got.unquoted.startswith("raised an exception that is not one of Python's built-in "
+                                   "exceptions (a hidden check names no other class)" + line)
+    assert "[3, 12, 8]" not in got.unquoted and got.raised == ""
+    assert forged.problem.startswith("raised KeyError")
+    assert forged.unquoted.startswith("raised an exception that is not one of Python's built-in")
+
+
+def test_python_s_own_exception_is_named_in_a_hidden_check_without_its_message(student):
+    with student("""
+        def minimax_value(game, state):
+            raise KeyError(game.game.tree)
+    """) as s:
+        got = s.call(VALUE)
+    assert got.problem == "raised KeyError: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n  at " \
+        "minimax.py, line 3: raise KeyError(game.game.tree)"
+    assert got.unquoted == "raised KeyError\n  at minimax.py, line 3: raise KeyError(" \
+        "game.game.tree)"
+    assert got.raised == "KeyError"
+
+
+def test_the_quoted_line_is_read_by_the_grader_not_from_the_worker_s_linecache(student):
+    """The worker sends a file name and a line number; the line is the staged file's."""
+    with student("""
+        import linecache
+        def minimax_value(game, state):
+            leak = "LEAK" + repr(game.game.tree) + "\\n"
+            linecache.cache[__file__] = (len(leak), None, [leak] * 99, __file__)
+            linecache.getline = lambda *args, **kwargs: leak
+            raise ValueError("no")
+    """) as s:
+        got = s.call(VALUE)
+    line = "\n  at minimax.py, line 7: raise ValueError(\"no\")"
+    assert got.problem == "raised ValueError: no" + line
+    assert got.unquoted == "raised ValueError" + line
+
+
+def test_a_reply_naming_a_file_or_line_the_submission_lacks_quotes_no_line(student):
+    """The worker may send anything: a line is quoted only from a staged file, within it."""
+    for where in ({"file": "LEAK.py", "line": 1}, {"file": "minimax.py", "line": 99}):
+        with student(f"""
+            import json, os, sys
+            def minimax_value(game, state):
+                raised = {{"exception": "ValueError", "module": "builtins", "message": "LEAK",
+                          "where": {where!r}}}
+                reply = {{"id": 1, "problem": {{"raised": raised}}}}
+                os.write(int(sys.argv[3]), (json.dumps(reply) + "\\n").encode())
+                os._exit(0)
+        """) as s:
+            got = s.call(VALUE)
+        assert got.problem == "raised ValueError: LEAK" and got.unquoted == "raised ValueError"
+
+
+def test_a_hidden_check_quotes_no_import_error_message_which_may_hold_the_first_call(student):
+    """Importing happens inside the first call, whose input the module can find on the stack."""
+    with student("""
+        import sys
+        frame = sys._getframe()
+        while "call" not in frame.f_locals:
+            frame = frame.f_back
+        raise ValueError("LEAK" + repr(frame.f_locals["call"]["game"]))
+    """) as s:
+        got = s.call(VALUE)
+    assert "LEAK" in got.problem and got.whole_function == "unimportable"
+    assert got.unquoted == "could not run: minimax.py failed to import, it raised ValueError\n" \
+        "  at minimax.py, line 6: raise ValueError(\"LEAK\" + " \
+        "repr(frame.f_locals[\"call\"][\"game\"]))"
+
+
+def test_a_hidden_check_names_the_module_the_assignment_gives_whatever_the_worker_says(student):
+    with student("""
+        import os, sys, json
+        def minimax_value(game, state):
+            reply = {"id": 1, "problem": {"missing_function": "LEAK", "module": "LEAK.py"}}
+            os.write(int(sys.argv[3]), (json.dumps(reply) + "\\n").encode())
+            os._exit(0)
+    """) as s:
+        got = s.call(VALUE)
+    assert got.problem == "is missing: LEAK.py defines no function LEAK"
+    assert got.unquoted == "is missing: minimax.py defines no function minimax_value"
+
+
+def test_a_returned_class_is_named_in_a_hidden_check_only_when_python_s_own(student):
+    with student("""
+        def minimax_value(game, state):
+            return type("LEAK" + repr(state.path), (), {})() if state.path == () else {1}
+    """) as s:
+        made, builtin = s.call(VALUE), s.call(call("minimax_value", TEXTBOOK, state=[0]))
+    assert made.answer_type.startswith("LEAK") and made.builtin_type == ""
+    assert builtin.answer_type == builtin.builtin_type == "set"
 
 
 def test_a_syntax_error_is_reported_with_its_line(student):
@@ -384,11 +490,12 @@ def test_a_time_out_in_a_loop_names_the_loop_whichever_line_it_was_stopped_on(tm
 
     def dump(line):
         return f'{STACK_HEADER}\n  File "{path}", line {line} in f\n'
-    assert {stopped_at(dump(line), tmp_path) for line in (3, 4)} == {
+    sources = SourceFiles(tmp_path)
+    assert {stopped_at(dump(line), sources) for line in (3, 4)} == {
         "stopped in the loop at minimax.py, line 3: while True:"}
-    assert stopped_at(dump(2), tmp_path) == "stopped in the loop at minimax.py, line 2: for i in " \
+    assert stopped_at(dump(2), sources) == "stopped in the loop at minimax.py, line 2: for i in " \
         "range(9):"
-    assert stopped_at(dump(6), tmp_path) == "stopped at minimax.py, line 6: return i"
+    assert stopped_at(dump(6), sources) == "stopped at minimax.py, line 6: return i"
 
 
 def test_lines_written_to_the_reply_pipe_do_not_shift_later_replies(student):

@@ -177,10 +177,21 @@ def require_answer(function, got, shown, call=None):
                           cause=f"{function} {got.unquoted or got.problem}",
                           whole_function=got.whole_function)
     if got.answer is NO_ANSWER:
-        # TRANSLATORS: {type} is a Python type's name, such as set or generator
-        returned = _("{function} returned a {type}; answers must be plain int, float, str or list "
-                     "values").format(function=function, type=got.answer_type)
-        raise CheckFailed(returned, shown=shown, cause=returned)
+        raise CheckFailed(returned_type(function, got.answer_type), shown=shown,
+                          cause=returned_type(function, got.builtin_type))
+
+
+def returned_type(function, name):
+    """The failure of an answer of type `name` that no answer may have. A hidden check names the
+    type only when it is one of Python's own ("" otherwise): a class the student's code makes may
+    be named anything, its input included."""
+    if not name:
+        return _("{function} returned an object whose type is not one of Python's built-in "
+                 "types; answers must be plain int, float, str or list values").format(
+            function=function)
+    # TRANSLATORS: {type} is a Python type's name, such as set or generator
+    return _("{function} returned a {type}; answers must be plain int, float, str or list "
+             "values").format(function=function, type=name)
 
 
 @quoting_printed

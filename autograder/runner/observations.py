@@ -4,14 +4,17 @@ Nothing from the worker is trusted: a reply of the wrong shape is treated as a c
 and answers keep the exact builtin types that json gives them, so comparing them runs no student
 code.
 """
+import builtins
 import math
+import types
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from autograder.contract import MODULES
 from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
-from autograder.language import _, ngettext, number
+from autograder.language import N_, _, ngettext, number
 from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
                                      evaluations, first_printed)
 
@@ -21,6 +24,11 @@ QUOTE_LIMIT = 300  # characters of anything the student's code controls that fee
 # them once per function (results.CheckResult.whole_function). Kept apart from the sentence, which
 # reads otherwise in every language.
 MISSING, UNIMPORTABLE, NOT_IMPLEMENTED = "missing", "unimportable", "not implemented"
+
+
+# What a hidden check says of any trace checked_trace refuses: the refusal names a count or a path
+# that the student's code chose.
+FORGED_TRACE = N_("sent a trace that did not come from the game")
 
 
 class TraceRejected(ValueError):
@@ -57,12 +65,14 @@ class Observation:
 
     answer: object = NO_ANSWER   # JSON data: int, float, str, bool, None or lists of them
     answer_type: str = ""        # the exact type the function returned, by name
+    builtin_type: str = ""       # that name when the grader knows it as Python's own, else ""
     trace: tuple | None = None   # the examined nodes' encoded paths, in order
     evaluated: tuple | None = None  # the positions its evaluation judged, each once, likewise
     problem: str | None = None   # why there is no usable answer, in words for the student
     whole_function: str = ""     # the problem's kind when it stops every call (MISSING...)
-    raised: str = ""             # the type of the exception the call raised, if it raised one
-    unquoted: str | None = None  # the problem as a hidden check may say it (see describe_problem)
+    raised: str = ""             # the exception the call raised, when one of Python's own
+    unquoted: str | None = None  # the problem as a hidden check may say it (see describe_problem),
+                                 # when it differs: the problem then quotes the student's code
     seconds: float = 0.0         # as measured by whoever ran the call
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
@@ -81,49 +91,101 @@ def too_deep():
                     "return a plain value", ANSWER_DEPTH).format(count=number(ANSWER_DEPTH))
 
 
-def describe_exception(info, quoting=True):
-    """The exception a worker reported, where it was raised and, when `quoting`, its message."""
-    if "exception" in info:
+# The classes Python itself defines, by name, as the grader knows them: only these may a hidden
+# check name, since a class the student's code makes may be named anything, its input included.
+BUILTIN_EXCEPTIONS = frozenset(name for name, value in vars(builtins).items()
+                               if isinstance(value, type) and issubclass(value, BaseException))
+BUILTIN_TYPES = frozenset(
+    [name for name, value in vars(builtins).items() if isinstance(value, type)]
+    + [value.__name__ for value in vars(types).values()
+       if isinstance(value, type) and value.__module__ == "builtins"])
+# TRANSLATORS: follows the function's name, in a hidden check's feedback
+OWN_EXCEPTION = N_("raised an exception that is not one of Python's built-in exceptions (a hidden "
+                   "check names no other class)")
+
+
+def builtin_name(name, module, known):
+    """`name`, as a worker reported a class, when it is in the grader's own `known` names of
+    Python's built-in classes and its module is builtins, else None. The worker is untrusted: at
+    most it makes one known name stand for another."""
+    return name if module == "builtins" and type(name) is str and name in known else None
+
+
+def raised_builtin(info):
+    """The name of the exception a worker reported, when it is one of Python's own, else None."""
+    return builtin_name(info.get("exception"), info.get("module"), BUILTIN_EXCEPTIONS)
+
+
+def where_raised(info, sources):
+    """"at FILE, line N: CODE" for where the student's code raised, the code read from the
+    grader's copy of the staged file (runner/sources.py), never from the worker; "" when the
+    worker names no line of a staged file."""
+    where = info.get("where")
+    if type(where) is not dict or sources is None:
+        return ""
+    file, line = where.get("file"), where.get("line")
+    code = sources.line(file, line)
+    if code is None:
+        return ""
+    # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
+    return _("at {file}, line {line}: {code}").format(file=brief(file), line=line, code=brief(code))
+
+
+def describe_exception(info, sources=None, quoting=True):
+    """The exception a worker reported and where it was raised, as the grader reads the staged
+    `sources`. With `quoting`, as a visible check says it: its class by name and its message,
+    both the student's own. Without, as a hidden check may: Python's own class by name, any
+    other in fixed words, no message, since the student's code makes both and may put the
+    check's input in them."""
+    name = info.get("exception") if quoting else raised_builtin(info)
+    if name:
         # TRANSLATORS: {exception} is the exception's type, as Python names it (ValueError)
-        text = _("raised {exception}").format(exception=brief(info["exception"]))
-    else:
+        text = _("raised {exception}").format(exception=brief(name))
+    elif quoting:
         text = _("raised an exception")
+    else:
+        text = _(OWN_EXCEPTION)
     if quoting and info.get("message"):
         text += f": {brief(info['message'])}"
-    where = info.get("where")
-    if where:
-        # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
-        text += "\n  " + _("at {file}, line {line}: {code}").format(
-            file=brief(where.get("file")), line=brief(where.get("line")),
-            code=brief(where.get("code", "")))
-    return text
+    where = where_raised(info, sources)
+    return f"{text}\n  {where}" if where else text
 
 
-def describe_problem(problem, quoting=True):
-    """The problem a worker reported, as a sentence that follows the function's name. Without
-    `quoting`, as a hidden check may say it: the message of an exception the call raised may quote
-    the input, so only its type and the student's line where it was raised stay (an import's
-    does not depend on the input)."""
+def module_file(function, sources=None):
+    """The file the assignment (the staged `sources`', else the search's) puts `function` in."""
+    modules = sources.modules if sources is not None else MODULES
+    return f"{modules[function]}.py" if function in modules else ""
+
+
+def describe_problem(problem, sources=None, quoting=True, function=None):
+    """The problem a worker reported about `function`, as a sentence that follows its name, with
+    the lines it names read from the staged `sources` (runner/sources.py). Without `quoting`, as a
+    hidden check may say it: nothing the student's code made (the worker is theirs, and may send
+    any reply), only what the grader knows: the module is the one the assignment names, an
+    exception as describe_exception says it."""
+    module = problem.get("module") if quoting else module_file(function, sources)
     if "too_deep" in problem:
         return too_deep()
     if "missing_module" in problem:
         # TRANSLATORS: follows the function's name; {module} is a file, such as minimax.py
         return _("is missing: the submission has no {module}").format(
-            module=brief(problem["missing_module"]))
+            module=brief(problem["missing_module"] if quoting else module))
     if "missing_function" in problem:
         # TRANSLATORS: follows the function's name; {module} is a file, such as minimax.py
         return _("is missing: {module} defines no function {function}").format(
-            module=brief(problem["module"]), function=brief(problem["missing_function"]))
+            module=brief(module),
+            function=brief(problem["missing_function"] if quoting else function))
     if "import_error" in problem:
         # TRANSLATORS: follows the function's name; {exception} is "raised ValueError: ..."
         return _("could not run: {module} failed to import, it {exception}").format(
-            module=brief(problem["module"]), exception=describe_exception(problem["import_error"]))
+            module=brief(module),
+            exception=describe_exception(problem["import_error"], sources, quoting))
     if "raised" in problem:
         info = problem["raised"]
-        if info.get("exception") == "NotImplementedError":
+        if raised_builtin(info) == "NotImplementedError":
             # TRANSLATORS: follows the function's name
             return _("is not implemented yet (it raised NotImplementedError)")
-        return describe_exception(info, quoting)
+        return describe_exception(info, sources, quoting)
     raise ValueError("unknown problem")
 
 
@@ -134,18 +196,19 @@ def problem_kind(problem):
         return MISSING
     if "import_error" in problem:
         return UNIMPORTABLE
-    if problem.get("raised", {}).get("exception") == "NotImplementedError":
+    if raised_builtin(problem.get("raised", {})) == "NotImplementedError":
         return NOT_IMPLEMENTED
     return ""
 
 
-def from_reply(reply, seconds, call, known_trace=None):
+def from_reply(reply, seconds, call, known_trace=None, sources=None):
     """Decode the worker's reply to `call`; any surprise in its shape becomes a problem, never an
     exception. A trace is read only for a call that asked for one, and only if it is one the
-    instrumented game could have recorded (see checked_trace for `known_trace`)."""
+    instrumented game could have recorded (see checked_trace for `known_trace`). A line of the
+    student's code it names is read from the staged `sources` (runner/sources.py)."""
     try:
         printed = printed_output(reply.get("printed", {"text": "", "lines": 0}))
-        observation = _from_reply(reply, seconds, call, known_trace)
+        observation = _from_reply(reply, seconds, call, known_trace, sources)
         return replace(observation, printed=printed[0], printed_lines=printed[1],
                        used_random=reply.get("used_random") is True)
     except (KeyError, TypeError, ValueError, AttributeError):
@@ -184,14 +247,15 @@ def describe_printed(observation):
     return heading + "\n" + "\n".join(f"  | {escaped(line)}" for line in lines)
 
 
-def _from_reply(reply, seconds, call, known_trace):
+def _from_reply(reply, seconds, call, known_trace, sources):
     try:
         if "problem" in reply:
             problem = reply["problem"]
-            return Observation(problem=describe_problem(problem),
-                               unquoted=describe_problem(problem, quoting=False),
+            return Observation(problem=describe_problem(problem, sources),
+                               unquoted=describe_problem(problem, sources, quoting=False,
+                                                         function=call.get("function")),
                                whole_function=problem_kind(problem),
-                               raised=brief(problem.get("raised", {}).get("exception", "")),
+                               raised=raised_builtin(problem.get("raised", {})) or "",
                                seconds=seconds)
         data = reply["observation"]
         if ("trace" in data) != bool(call.get("trace")):
@@ -202,13 +266,15 @@ def _from_reply(reply, seconds, call, known_trace):
         if depth(answer) > ANSWER_DEPTH:
             return Observation(problem=too_deep(), seconds=seconds)
         return Observation(answer=answer, answer_type=brief(data["type"]),
+                           builtin_type=builtin_name(data["type"], data.get("module", "builtins"),
+                                                     BUILTIN_TYPES) or "",
                            trace=checked_trace(data["trace"], call["game"], known_trace)
                            if "trace" in data else None,
                            evaluated=checked_trace(data["evaluated"], call["game"])
                            if "evaluated" in data else None,
                            seconds=seconds)
     except TraceRejected as rejected:
-        return Observation(problem=str(rejected), seconds=seconds)
+        return Observation(problem=str(rejected), unquoted=_(FORGED_TRACE), seconds=seconds)
 
 
 def depth(value):

@@ -17,7 +17,6 @@ student reads the line of their own code where the call was stopped.
 import ast
 import contextlib
 import json
-import linecache
 import os
 import re
 import select
@@ -36,6 +35,7 @@ except ImportError:  # pragma: no cover - Windows
 from autograder.contract import MODULES
 from autograder.language import N_, _, number
 from autograder.runner.observations import Observation, brief, from_reply, too_deep
+from autograder.runner.sources import SourceFiles
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
 
@@ -233,7 +233,7 @@ class Worker:
             os.kill(pid, signal.SIGUSR1)
         except OSError:
             return None
-        return stopped_at(self._stack_dump(), self.submission)
+        return stopped_at(self._stack_dump(), SourceFiles(self.submission))
 
     def _stack_dump(self):
         """What arrives on the stack pipe within STACK_WAIT_SECONDS, until it falls quiet."""
@@ -257,32 +257,34 @@ class Worker:
         self.requests = self.replies = self.stack = -1
 
 
-def stopped_at(dump, submission):
-    """The innermost frame of a faulthandler stack `dump` that is in the `submission` folder's
-    own files, as "stopped at FILE, line N: CODE", or None; within a loop, the loop's first line,
-    "stopped in the loop at FILE, line N: CODE", since the line a loop is stopped on is a matter
-    of timing and the same submission must get the same feedback. The code is read from the
-    grader's copy of the file, never from the dump. The student's code can write to the stack
-    pipe too, but only before it is stopped: faulthandler's own stack is the last one, and only
-    its frames count, and only those of files the submission really holds."""
+def stopped_at(dump, sources):
+    """The innermost frame of a faulthandler stack `dump` that is in the staged submission's own
+    files (`sources`, runner/sources.py), as "stopped at FILE, line N: CODE", or None; within a
+    loop, the loop's first line, "stopped in the loop at FILE, line N: CODE", since the line a
+    loop is stopped on is a matter of timing and the same submission must get the same feedback.
+    The code is read from the grader's copy of the file, never from the dump or the worker. The
+    student's code can write to the stack pipe too, but only before it is stopped: faulthandler's
+    own stack is the last one, and only its frames count, and only those of files the submission
+    really holds."""
     last = dump.rpartition(STACK_HEADER)[2]
     for path, line in FRAME.findall(last):
-        if os.path.dirname(path) == os.path.abspath(submission) and os.path.isfile(path):
-            loop = innermost_loop(path, int(line))
+        name = os.path.basename(path)
+        if os.path.dirname(path) == sources.folder and sources.holds(name):
+            loop = innermost_loop(sources.text(name), int(line))
             # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
             where = (_("stopped in the loop at {file}, line {line}: {code}") if loop else
                      _("stopped at {file}, line {line}: {code}"))
             line = loop or int(line)
-            code = linecache.getline(path, line).strip()
-            return where.format(file=brief(os.path.basename(path)), line=line, code=brief(code))
+            code = sources.line(name, line) or ""
+            return where.format(file=brief(name), line=line, code=brief(code))
     return None
 
 
-def innermost_loop(path, line):
-    """The first line of the innermost for or while loop around `line` of the Python file at
-    `path`, or None. Parsing runs none of the file's code."""
+def innermost_loop(source, line):
+    """The first line of the innermost for or while loop around `line` of the Python `source`,
+    or None. Parsing runs none of its code."""
     try:
-        tree = ast.parse(Path(path).read_bytes())
+        tree = ast.parse(source)
     except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))
@@ -315,9 +317,10 @@ def decode_reply(line):
 class Student:
     """The trusted handle on one submission: every call goes to a worker process, one at a time."""
 
-    def __init__(self, runtime, submission, limits, sandbox):
+    def __init__(self, runtime, submission, limits, sandbox, modules=MODULES):
         self.runtime, self.submission, self.limits = runtime, submission, limits
         self.sandbox = sandbox
+        self.sources = SourceFiles(submission, modules)  # listed before any of its code runs
         self.worker = None
         self.timed_out = {}  # function -> the limit it exceeded
         self.spent = {}  # function -> the wall-clock seconds its calls have taken together
@@ -543,7 +546,7 @@ class Pending:
             if not worker.started:
                 return self._again(worker, reference_seconds, reference_trace)
             return Observation(problem=problem, seconds=seconds)
-        return from_reply(reply, seconds, self.call, reference_trace)
+        return from_reply(reply, seconds, self.call, reference_trace, student.sources)
 
     def _again(self, worker, reference_seconds, reference_trace):
         """The call, made by a new worker in place of one that ended before its READY line, so

@@ -16,12 +16,10 @@ import faulthandler
 import importlib
 import io
 import json
-import linecache
 import os
 import random
 import signal
 import sys
-import traceback
 
 from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES, TooDeep,
                                      each_call, first_printed, perform)
@@ -39,18 +37,22 @@ def safe_text(value):
 
 
 def describe_exception(exc, submission):
-    """The exception's type, message and the last line of the student's own files it went
-    through."""
+    """The exception's class (its name and module), its message, and the last place in the
+    student's own files it went through, as a file name and a line number: the grader reads the
+    line itself (runner/sources.py), so this reads no source, nor linecache, which the student's
+    code could have rewritten. The grader decides what of this a check may quote."""
     where = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if os.path.dirname(os.path.abspath(frame.filename)) == submission:
-            line = frame.line or linecache.getline(frame.filename, frame.lineno)
-            where = {"file": os.path.basename(frame.filename), "line": frame.lineno,
-                     "code": line.strip()}
-    if isinstance(exc, SyntaxError) and exc.filename:
-        where = {"file": os.path.basename(exc.filename), "line": exc.lineno,
-                 "code": (exc.text or "").strip()}
-    return {"exception": type(exc).__name__, "message": safe_text(exc), "where": where}
+    trace = exc.__traceback__
+    while trace is not None:
+        filename = trace.tb_frame.f_code.co_filename
+        if os.path.dirname(os.path.abspath(filename)) == submission:
+            where = {"file": os.path.basename(filename), "line": trace.tb_lineno}
+        trace = trace.tb_next
+    if isinstance(exc, SyntaxError) and isinstance(exc.filename, str):
+        where = {"file": os.path.basename(exc.filename), "line": exc.lineno}
+    kind = type(exc)
+    return {"exception": safe_text(kind.__name__), "module": safe_text(kind.__module__),
+            "message": safe_text(exc), "where": where}
 
 
 class Submission:
