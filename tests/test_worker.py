@@ -202,8 +202,23 @@ def test_os_exit_in_a_call_costs_that_call_only(student):
                 os._exit(3)
             return 0
     """) as s:
-        assert "exit code 3" in s.call(VALUE).problem
+        got = s.call(VALUE)
+        assert "exit code 3" in got.problem
         assert s.call(call("minimax_value", TEXTBOOK, state=[0])).answer == 0
+    # the code chose that number, and might choose it from a hidden input: a hidden check says
+    # neither it nor a signal the code sent itself
+    assert "3" not in got.unquoted
+    assert got.unquoted.startswith("ended the worker process instead of returning")
+
+
+def test_a_signal_the_code_sends_itself_is_not_named_in_a_hidden_check(student):
+    with student("""
+        import os, signal
+        def minimax_value(game, state):
+            os.kill(os.getpid(), signal.SIGUSR2)
+    """) as s:
+        got = s.call(VALUE)
+    assert "SIGUSR2" in got.problem and "SIGUSR2" not in got.unquoted
 
 
 def never_starting(monkeypatch, failures):

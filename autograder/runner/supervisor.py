@@ -208,19 +208,30 @@ class Worker:
         return decode_reply(line)
 
     def how_it_ended(self):
-        """Why the worker's reply pipe closed, in words. The worker (or bwrap, which passes its
-        child's status on) gets a moment to exit by itself before cleanup's kill would mask it."""
+        """Why the worker's reply pipe closed, in words: (the problem, the problem as a hidden
+        check may say it, or None when the same). The worker (or bwrap, which passes its child's
+        status on) gets a moment to exit by itself before cleanup's kill would mask it.
+
+        An exit code, or a signal the student's code sent itself, is a number it chose: a hidden
+        check that quoted it would carry bits of its input out, so a hidden check names only
+        the signals the limits and crashes send."""
         try:
             self.process.wait(timeout=EXIT_GRACE_SECONDS)
         except subprocess.TimeoutExpired:
             pass
         self.kill()
         code = self.sandbox.worker_returncode(self.process.returncode)
-        if code is not None and code < 0:
+        if code is not None and code < 0 and signal.Signals(-code).name in KILLED:
             name = signal.Signals(-code).name
-            return _(KILLED.get(name, CRASHED)).format(signal=name)
-        return _("ended the worker process (exit code {code}) instead of returning").format(
-            code=code)
+            return _(KILLED[name]).format(signal=name), None
+        if code is not None and code < 0:
+            problem = _(CRASHED).format(signal=signal.Signals(-code).name)
+        else:
+            problem = _("ended the worker process (exit code {code}) instead of "
+                        "returning").format(code=code)
+        # TRANSLATORS: follows the function's name, in a hidden check's feedback
+        return problem, _("ended the worker process instead of returning (a hidden check names "
+                          "no exit code or signal the code chose)")
 
     def where_stopped(self):
         """Where in the student's own files the running call is, as "stopped at FILE, line N:
@@ -542,10 +553,10 @@ class Pending:
         seconds = time.monotonic() - self.started
         if reply is None:
             worker, student.worker = student.worker, None
-            problem = worker.how_it_ended()
+            problem, unquoted = worker.how_it_ended()
             if not worker.started:
                 return self._again(worker, reference_seconds, reference_trace)
-            return Observation(problem=problem, seconds=seconds)
+            return Observation(problem=problem, unquoted=unquoted, seconds=seconds)
         return from_reply(reply, seconds, self.call, reference_trace, student.sources)
 
     def _again(self, worker, reference_seconds, reference_trace):
