@@ -168,3 +168,134 @@ def test_each_language_prunes_with_its_lesson_s_word(found, code):
         if not all(PRUNE[code] in text.lower() for text in strings if text):
             elsewhere.append(english[:70])
     assert not elsewhere, f"{code} prunes without {PRUNE[code]!r} in: {elsewhere}"
+
+
+# A tree whose fourth inner node, E, prunes after its first leaf: every search's inner nodes are
+# lettered breadth first, so its prune is narrated "the remaining children of E".
+PRUNES_AT_E = [[3, 12, 8], [4, 5, 6], [7, 8, 9], [1, 9]]
+
+
+@pytest.mark.parametrize("code, window, narrated", [
+    ("ca", (), "Després d'E1, el node E tenia alpha=7 >= beta=1, així que es poden els fills "
+               "restants d'E."),
+    ("ca", (-1, 2), "Després de B, el node A tenia alpha=3 >= beta=2, així que es poden els "
+                    "fills restants d'A."),
+    ("es", (-1, 2), "Tras B, el nodo A tenía alpha=3 >= beta=2, así que se podan los hijos "
+                    "restantes de A."),
+])
+def test_a_narrated_prune_writes_the_preposition_the_node_s_name_asks_for(code, window, narrated):
+    """The prune at the root and at E, narrated when a search never prunes: Catalan elides "de"
+    before A and E (and E1), which the translation cannot know, since the name is a placeholder."""
+    from test_feedback import call, reference_observation
+    from autograder.feedback.explain import divergence
+    from autograder.feedback.replaying.variants import Mistakes
+    from autograder.games.specs import tree_spec
+    from support.diagnoses import as_observation
+    tree = tree_spec(PRUNES_AT_E)
+    the_call = call("alphabeta_value", tree, *window)
+    wrong = as_observation(the_call, Mistakes(no_pruning=True))
+    with speaking(code):
+        assert divergence(the_call, tree, wrong.trace,
+                          reference_observation(the_call).trace) == narrated
+
+
+# Catalan names the letters a, be, ce, de, e, efa, ge, hac, i, jota, ca, ela, ema, ena, o, pe, cu,
+# erra, essa, te, u, ve, doble ve, ics, i grega, zeta: these begin with a vowel sound.
+ELIDING_LETTERS = set("AEFHILMNORSUX")
+# Numbers up to 120 read with a vowel first: un (1), onze (11); never 8 (vuit), 100 (cent).
+ELIDING_NUMBERS = {1, 11}
+
+
+def every_printed_name():
+    """Every name the grader gives a node of a tree of up to 40 inner nodes of 12 children (A..AN
+    and their leaves, B1..AN12), and the labels of positions (P..W)."""
+    from autograder.drawing import node_names
+    from autograder.feedback.explain import Names
+    tree = [[1] * 12 for _ in range(39)]
+    return set(node_names(tree).values()) | set(Names.LABELS)
+
+
+def test_catalan_elides_de_before_every_node_name_and_number_the_grader_prints():
+    from autograder.language.grammar import fill
+    names = every_printed_name()
+    assert {"A", "AN", "B1", "AN12", "P", "W"} <= names
+    for name in sorted(names):
+        elided = name[0] in ELIDING_LETTERS
+        assert fill("ca", "els fills de {name}", (), {"name": name}) == (
+            f"els fills d'{name}" if elided else f"els fills de {name}"), name
+    with speaking("ca"):
+        for value in [*range(121), 1000, 1001, 11000, 111, 1000000, 11000000, 2.5, 1.5]:
+            written = number(value)
+            elided = value in ELIDING_NUMBERS or value in (11000, 1000000, 11000000, 1.5)
+            assert fill("ca", "més de {size} MiB", (), {"size": written}) == (
+                f"més d'{written} MiB" if elided else f"més de {written} MiB"), written
+
+
+@pytest.mark.parametrize("code, joined", [
+    ("ca", "provenen del corrector fixat pel professor"),
+    ("es", "vienen del corrector fijado por el profesor"),
+])
+def test_de_and_the_article_of_a_placeholder_make_one_word(code, joined):
+    """The pull request's tamper notice fills {source} with "the instructor's pinned grader",
+    which Catalan and Spanish open with "el": "de el" is written "del"."""
+    from types import SimpleNamespace
+    from autograder.commands.ci.summary import tamper_notice
+    context = SimpleNamespace(protected=["grading.toml"], grader=None, gitlab=False)
+    with speaking(code):
+        assert joined in tamper_notice(context)
+
+
+def test_a_language_without_such_rules_formats_as_python_does():
+    from autograder.language.grammar import fill
+    for code in ("en", "it", "ro"):
+        with speaking(code):
+            message = _("the remaining children of {name} are pruned")
+            assert type(message) is str
+        assert fill(code, "di {name} de {name}", (), {"name": "A"}) == "di A de A"
+
+
+@pytest.mark.parametrize("code", ["ca", "es"])
+def test_no_translation_writes_what_the_grammar_would_change(code):
+    """Where a translation writes the word itself (not a placeholder), it is already written as
+    the grammar writes it: "d'F", "d'1 a 3", never "de el"."""
+    from autograder.language.grammar import before_value
+    preposition = re.compile(r"(?<![\w'’])(?:[Dd]e|[Aa]|[Pp]er) (?=([^\s{]\S*(?: \S+)?))")
+    wrong = []
+    for message in read(code):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in filter(None, strings):
+            text = text.replace("\n", " ")
+            for found in preposition.finditer(text):
+                before = text[:found.end()]
+                if before_value(code, before, found.group(1)) != (before, found.group(1)):
+                    wrong.append(text[max(0, found.start() - 30):found.end() + 20])
+    assert not wrong, f"{code} writes a form its grammar changes: {wrong}"
+
+
+@pytest.mark.parametrize("code, explore, negate", [
+    ("ca", "explor", "canviar de signe"), ("es", "explor", "cambiar de signo")])
+def test_the_glossary_names_the_lesson_s_verbs_and_the_catalog_uses_them(found, code, explore,
+                                                                      negate):
+    """The glossary records the lesson's verbs for exploring and for a sign change, and no
+    message looks a node up ("cercar", "buscar") or denies a value ("negar") instead."""
+    glossary = (ROOT / "autograder" / "language" / "glossary" / f"{code}.md").read_text()
+    rows = {line.split("|")[1].strip(): line.split("|")[2] for line in glossary.splitlines()
+            if line.startswith("| ")}
+    assert explore in rows["search (a node, an action) / explore"]
+    assert negate in rows["negate / swap (the window)"]
+    verbs = {"ca": r"\b(cerc(ar|a|ant|at|ada)|cerca(r)?-(lo|la|los|les)|cerqu(en|in|is|i))\b",
+             "es": r"\b(busc(ar|a|ando|ado|ada|an|ó)|busca(r)?lo|busqu(e|en|es)|nieg\w*|negar|"
+                   r"negad[oa])\b"}
+    lookups = {"ca": re.compile(verbs["ca"]), "es": re.compile(verbs["es"])}[code]
+    # the noun ("la cerca": the search), and looking for a bug or a position in a table
+    allowed = re.compile(r"\b(la|una|cada|teva|aquesta|tota|cap|per|de|sola) cerca\b|^cerca |"
+                         r"\bcerca (de|amb|alfa|que|tallada|aprofundida)\b|busca (un bucle|"
+                         r"trabajo|un sleep|feina)|es busca a la taula|busca (cada|primer) (la )?"
+                         r"posició", re.I)
+    left = []
+    for message in read(code):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for text in filter(None, strings):
+            text = allowed.sub("", text.replace("\n", " "))
+            left += [text[max(0, hit.start() - 30):hit.end() + 20] for hit in lookups.finditer(text)]
+    assert not left, f"{code} still looks for nodes or denies values: {left}"

@@ -8,7 +8,8 @@ it. Outside any `speaking` the grader speaks English.
 
 A catalog is compiled from its .po file by Babel when first spoken, so no compiled file can fall
 behind its source; an entry still untranslated or fuzzy reads in English, which
-tests/test_language.py refuses.
+tests/test_language.py refuses. A translated message is formatted by grammar.py, so that the
+words before a placeholder agree with what fills it.
 """
 import contextlib
 import functools
@@ -22,6 +23,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
 from autograder.errors import ConfigError
+from autograder.language.grammar import sentence
 
 DOMAIN = "autograder"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -70,11 +72,15 @@ def catalog(code):
 
 
 def _(message):
-    return catalog(spoken()).gettext(message)
+    """`message` in the spoken language; its format() makes a preposition before a placeholder
+    agree with the value (Catalan "d'A", "del corrector": grammar.py)."""
+    code = spoken()
+    return sentence(code, catalog(code).gettext(message))
 
 
 def ngettext(singular, plural, count):
-    return catalog(spoken()).ngettext(singular, plural, count)
+    code = spoken()
+    return sentence(code, catalog(code).ngettext(singular, plural, count))
 
 
 def N_(message):
