@@ -434,10 +434,53 @@ def test_autograde_refuses_a_kernel_that_can_import_the_reference(helper_noteboo
 
 
 def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_path):
-    command = kernel.kernel_command(["-f", "connection.json"], tmp_path)
-    assert command[1:3] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
+    command = kernel.kernel_arguments(["-f", "connection.json"], tmp_path)
+    assert command[:2] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
     folders = json.loads(command[6])
     assert str(ROOT) not in folders and folders
+
+
+def test_the_kernel_sees_site_packages_but_not_the_autograders_own_distribution():
+    shown = {Path(inside).name for _, inside in kernel.site_binds()}
+    assert {"ipykernel", "zmq", "babel"} <= shown
+    own = kernel.own_entries()
+    assert own and not own & shown  # the editable finder and .pth, or the installed packages
+    assert not [name for name in shown if name.endswith(".pth") or "__editable__" in name]
+    assert not [folder for _, inside in kernel.site_binds()
+                for folder in (ROOT, ROOT / "reference", ROOT / "autograder")
+                if Path(inside) == folder]
+
+
+@pytest.mark.parametrize("mode", ["rlimits", "plain"])
+def test_the_autograde_kernel_refuses_a_sandbox_that_shows_the_files(monkeypatch, capsys, mode):
+    monkeypatch.setattr(kernel, "probe", lambda: mode)
+    started = []
+    monkeypatch.setattr(kernel.subprocess, "Popen", lambda *a, **k: started.append(a))
+    assert kernel.main(["-f", "connection.json"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"autograder kernel: this machine's strongest sandbox is {mode}, ")
+    assert error.count("\n") == 1 and "bubblewrap" in error and not started
+
+
+def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_notebook,
+                                                                      monkeypatch, capsys):
+    # The sandboxed kernel cannot run the grader: a test cell shows the report it was handed
+    # (and grades nothing itself), with the cells' points from that report too.
+    given = cell_helper.os.path.join(os.getcwd(), "given.json")
+    Path(given).write_text(json.dumps({"report": REPORT,
+                                       "cell_points": {"alphabeta_decision": 24}}))
+    monkeypatch.setenv(cell_helper.REPORT, given)
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setattr(cell_helper, "grade_answers", None)  # never called
+    (Path.cwd() / NOTEBOOK).unlink()  # nor is the notebook read
+    assert cell_helper.grade("alphabeta_decision") == 16  # 8 of 12, in a cell worth 24
+    assert "scaled to this cell's 24 points" in capsys.readouterr().out
+    Path(given).write_text(json.dumps({"refused": "submission", "reason": "no answer cells"}))
+    with pytest.raises(AssertionError, match="^no answer cells$"):
+        cell_helper.grade("alphabeta_decision")
+    Path(given).write_text(json.dumps({"refused": "grader", "reason": "exit code 3"}))
+    with pytest.raises(GradingError, match="^exit code 3$"):
+        cell_helper.grade("alphabeta_decision")
 
 
 # What the notebook's cells import of the autograder, besides the games.
@@ -486,7 +529,6 @@ def test_the_kernel_says_in_one_line_why_it_cannot_start(tmp_path, monkeypatch, 
     def refused(folder):
         raise PermissionError(13, "Permission denied", folder)
 
-    monkeypatch.setattr(kernel.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
     monkeypatch.setattr(kernel, "stage_shim", refused)
     assert kernel.main(["-f", "connection.json"]) == 2
     error = capsys.readouterr().err

@@ -36,9 +36,11 @@ NBGRADER_VERSION = "0.9.6"
 # nbgrader's cell timeout: only code a student runs at a cell's top level meets it (the test cells'
 # grading is bounded by grading.toml's limits).
 CELL_TIMEOUT = 600
+# nbgrader's trusted side of the kernel (it imports nbgrader, which only the course needs)
+NBGRADER_GRADING = "autograder.distribution.nbgrader.grading"
 KERNEL_SPEC = {
     "argv": ["python", "-P", "-m", kernel.__name__, "-f", "{connection_file}"],
-    "display_name": "Python 3 (autograde: the reference cannot be imported)",
+    "display_name": "Python 3 (autograde, sandboxed: no course files)",
     "language": "python",
     "metadata": {"debugger": False},
 }
@@ -69,6 +71,7 @@ def course_wide_files():
         "nbgrader_config.py": render("nbgrader_config.py.j2", generator=GENERATOR,
                                      examples=examples.__name__, stubs=stubs.__name__,
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
+                                     grading_module=NBGRADER_GRADING,
                                      timeout=CELL_TIMEOUT),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
     }
