@@ -703,6 +703,106 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     assert elapsed < 600, "the nbgrader round trip should take a minute or two"
 
 
+# The autograde kernel is a sandbox: an answer cell that goes looking for the course's files by
+# every route it has finds none of them, and the test cells still score from the trusted report.
+
+CANARY = "AUTOGRADER_TEST_CANARY"  # stands for a secret in the instructor's environment
+SNOOP = r"""
+
+def _snoop(secrets, course_parts):
+    import glob, importlib.util, os, re, sys
+    def attempt(label, read):
+        try:
+            print("LE" + f"AK {label}: {read()[:300]!r}")  # the marker is not in the source
+        except Exception as error:  # noqa: BLE001
+            print(f"DENIED {label}: {type(error).__name__}")
+    def text(path):
+        with open(path, "rb") as handle:
+            return handle.read(4096).decode("latin-1")
+    for label, path in secrets.items():  # by path, as the instructor's paths are guessable
+        attempt(label, lambda path=path: text(path))
+    # the editable install's finder and .pth files name the repository
+    found = [p for folder in sys.path if os.path.isdir(folder)
+             for p in glob.glob(os.path.join(folder, "*editable*")) + glob.glob(
+                 os.path.join(folder, "*.pth"))]
+    attempt("editable-finder", lambda: "".join(text(p) for p in found) or text("/missing"))
+    for p in found:
+        for root in re.findall(r"'(/[^']+)/(?:reference|autograder)'", text(p)):
+            attempt("editable-grading.toml", lambda root=root: text(root + "/grading.toml"))
+    attempt("reference-spec", lambda: str(importlib.util.find_spec("reference").origin))
+    # the parents' /proc entries: their cwd (the course), root, and environment
+    pids = [name for name in os.listdir("/proc") if name.isdigit()]
+    pid, ancestors = os.getpid(), []
+    while pid > 1:
+        pid = int(re.search(r"PPid:\s*(\d+)", text(f"/proc/{pid}/status"))[1])
+        ancestors.append(pid)
+    print("pids seen:", len(pids), "ancestors:", ancestors)
+    for pid in sorted(set(pids) | {str(p) for p in ancestors}):
+        print(f"ENVIRON {pid}: {text(f'/proc/{pid}/environ') if os.access(f'/proc/{pid}/environ', os.R_OK) else '-'}")
+        for label, path in secrets.items():
+            attempt(f"proc-root-{label}", lambda: text(f"/proc/{pid}/root{path}"))
+        for up in range(1, 6):
+            relative = "/".join([".."] * up + list(course_parts))
+            attempt(f"proc-cwd-gradebook", lambda: text(f"/proc/{pid}/cwd/{relative}"))
+    print("snoop: done")
+
+
+if __import__("os").environ.get("NBGRADER_EXECUTION"):  # in the kernel, not each worker
+    _snoop({secrets!r}, ["gradebook.db"])
+"""
+
+
+@pytest.mark.e2e
+def test_the_autograde_kernel_sees_none_of_the_course(nbgrader_installed, tmp_path):
+    course = tmp_path / "course"
+    shutil.copytree(COURSE_DIR, course, ignore=shutil.ignore_patterns(
+        "gradebook.db", "release", "submitted", "autograded", "feedback", "*.csv"))
+    nbgrader(course, "generate_assignment", ASSIGNMENT)
+    secrets = {"grading.toml": str(ROOT / "grading.toml"),
+               "reference": str(REFERENCE / "alphabeta.py"),
+               "gradebook": str(course / "gradebook.db"),
+               "source-notebook": str(course / NOTEBOOK_PATH),
+               "nbgrader_config": str(course / "nbgrader_config.py")}
+    assert all(Path(path).is_file() for path in secrets.values())
+    release = json.loads((course / "release" / ASSIGNMENT / NOTEBOOK).read_text())
+    notebook = filled(release, REFERENCE)
+    for cell in notebook["cells"]:  # the snoop is the last answer cell's, run where it lands
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "price_war":
+            cell["source"] += SNOOP.replace("{secrets!r}", repr(secrets))
+    write(notebook, course / "submitted" / "alice" / ASSIGNMENT / NOTEBOOK)
+    canary = f"canary-{os.getpid()}-{time.monotonic_ns()}"
+    os.environ[CANARY] = canary
+    try:
+        nbgrader(course, "autograde", ASSIGNMENT)
+        nbgrader(course, "generate_feedback", ASSIGNMENT)
+    finally:
+        del os.environ[CANARY]
+
+    autograded = json.loads((course / "autograded" / "alice" / ASSIGNMENT / NOTEBOOK).read_text())
+    shown = "\n".join(json.dumps(cell.get("outputs", [])) for cell in autograded["cells"])
+    snoop = stream_text(next(c for c in autograded["cells"]
+                             if c["metadata"].get("nbgrader", {}).get("grade_id") == "price_war"))
+    assert "snoop: done" in snoop, snoop  # it ran, in the kernel, every route tried
+    for label in [*secrets, "editable-finder", "reference-spec"]:
+        assert f"DENIED {label}: " in snoop, label
+    assert "ENVIRON " in snoop and "DENIED proc-cwd-gradebook" in snoop
+    # (the source notebook's solutions are the reference's, which alice's own cells hold)
+    assert "BEGIN SOLUTION" not in shown and "salt" not in shown
+    assert str(ROOT / "reference") not in shown and str(ROOT / "autograder") not in shown
+    page = (course / "feedback" / "alice" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    for text in (shown, html.unescape(page)):  # the feedback also holds the cells' source
+        assert "LEAK " not in text and canary not in text and "SQLite format" not in text
+    print(snoop)
+    # ...and the test cells still score from the trusted side's report: the reference, full marks
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        graded = gradebook.find_submission_notebook(NOTEBOOK.removesuffix(".ipynb"), ASSIGNMENT,
+                                                    "alice")
+        assert {g.name: g.score for g in graded.grades} == \
+            {g.name: g.max_score for g in graded.grades}
+        assert graded.score == grading_config.load().total
+
+
 # ---------------------------------------------------------------------------------------------
 # The second assignment, cutoff: its own notebook in the same course, generated, graded back and
 # autograded by real nbgrader as cutoff.
