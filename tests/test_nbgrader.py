@@ -1,7 +1,7 @@
 """The nbgrader version of the assignments: the committed course folder is what the generator writes,
 a notebook grades like the same code as .py files, and real nbgrader runs the whole course end to
-end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a kernel
-that cannot import the reference, and without a hidden input in the feedback. The second
+end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a
+sandboxed kernel that sees none of the course's files, and without a hidden input in the feedback. The second
 assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
 """
 import csv

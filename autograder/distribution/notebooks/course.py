@@ -5,8 +5,9 @@ checked against what is there. The README names each assignment's commands and n
 
 `nbgrader generate_assignment NAME` in that folder writes an assignment's students' release. The
 config makes nbgrader write the same stubs as autograder.distribution.stubs (an unanswered constant
-is removed, not replaced by a raise), autograde in a kernel that cannot import the reference
-(autograder.distribution.nbgrader.kernel), and generate_feedback leave the Mermaid diagrams out of
+is removed, not replaced by a raise), autograde in a sandboxed kernel that sees none of the
+course's files (autograder.distribution.nbgrader.kernel), the answers graded in nbgrader's own
+process before it starts (autograder.distribution.nbgrader.grading), and generate_feedback leave the Mermaid diagrams out of
 the feedback page, which cannot draw them.
 
 The course is written in its language: each notebook in its assignment's grading.toml's
