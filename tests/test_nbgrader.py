@@ -1,8 +1,8 @@
 """The nbgrader version of the assignments: the committed course folder is what the generator writes,
 a notebook grades like the same code as .py files, and real nbgrader runs the whole course end to
 end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a
-sandboxed kernel that sees none of the course's files, and without a hidden input in the feedback. The second
-assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
+sandboxed kernel that sees none of the course's files, and without a hidden input in the feedback.
+The second assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
 """
 import csv
 import html
@@ -738,7 +738,8 @@ def _snoop(secrets, course_parts):
         ancestors.append(pid)
     print("pids seen:", len(pids), "ancestors:", ancestors)
     for pid in sorted(set(pids) | {str(p) for p in ancestors}):
-        print(f"ENVIRON {pid}: {text(f'/proc/{pid}/environ') if os.access(f'/proc/{pid}/environ', os.R_OK) else '-'}")
+        environ = f"/proc/{pid}/environ"
+        print(f"ENVIRON {pid}: {text(environ) if os.access(environ, os.R_OK) else '-'}")
         for label, path in secrets.items():
             attempt(f"proc-root-{label}", lambda: text(f"/proc/{pid}/root{path}"))
         for up in range(1, 6):

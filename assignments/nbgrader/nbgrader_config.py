@@ -14,7 +14,7 @@ from nbgrader.preprocessors import ClearSolutions
 from nbgrader.validator import Validator
 
 from autograder.distribution.notebooks.examples import without_mermaid
-from autograder.distribution.nbgrader.grading import before_execute
+from autograder.commands.nbgrader_grading import before_execute
 from autograder.distribution.stubs import stub_source
 
 c = get_config()  # noqa: F821 - nbgrader defines it while it reads this file
@@ -61,7 +61,7 @@ c.FeedbackWithoutMermaid.enabled = True  # nbconvert's preprocessors start disab
 # where it sees none of the course's files: see autograder.distribution.nbgrader.kernel. Its spec is in
 # jupyter/kernels/. The kernel cannot run the grader, so nbgrader grades each notebook's answers
 # here, in its own process, just before the kernel starts, and the test cells show that report
-# (autograder.distribution.nbgrader.grading).
+# (autograder.commands.nbgrader_grading).
 c.Autograde.autograde_preprocessors = before_execute(
     Autograde.class_traits()["autograde_preprocessors"].default())
 c.Validator.preprocessors = before_execute(Validator.class_traits()["preprocessors"].default())

@@ -5,7 +5,7 @@ A test cell's grade("<function>") grades the notebook's answer cells as .py file
 and the same sandbox as any submission, and scores the function's checks from that one report:
 README.md, "Notebooks (nbgrader)", says how the cells score and what they keep out of the kernel.
 Under nbgrader the kernel is itself sandboxed and cannot run the grader: nbgrader's trusted side
-grades the answers before the kernel starts (autograder.distribution.nbgrader.grading) and the
+grades the answers before the kernel starts (autograder.commands.nbgrader_grading) and the
 kernel's launcher hands it that report, named by AUTOGRADER_NOTEBOOK_REPORT, which the cells read.
 """
 import dataclasses
@@ -18,15 +18,13 @@ import tempfile
 from pathlib import Path
 
 from autograder.errors import GradingError
-from autograder.intake.notebook import (answer_sources, nbgrader_metadata, read_notebook,
-                                        test_cells, write_modules)
+from autograder.intake.notebook import (EXECUTION, REPORT, answer_sources, nbgrader_metadata,
+                                        read_notebook, test_cells, write_modules)
 from autograder.language import _, ngettext, number, speaking
 from autograder.results import CheckResult, out_of, points
 from autograder.runner.environment import without_steering
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
-REPORT = "AUTOGRADER_NOTEBOOK_REPORT"  # the report nbgrader's trusted side made, for the cells
-EXECUTION = "NBGRADER_EXECUTION"  # nbgrader sets it (autograde, validate) while it runs a notebook
 HIDDEN = "hidden"
 RESULT_FIELDS = {field.name for field in dataclasses.fields(CheckResult)}
 

@@ -8,9 +8,10 @@ folder handed to the sandbox's unprivileged uid: what the kernel may import of t
 (stage_shim: the test cells' helper, autograder.commands.notebook_cells, and what it imports, with
 the catalogs its messages are spoken from, and the games the notebook's examples use), a copy of
 the connection file, a copy of the notebook's working folder, and the report that nbgrader's
-trusted side made of the notebook's answers before the kernel started (grading.GradeAnswers, named
-by AUTOGRADER_NOTEBOOK_REPORT). It then runs the IPython kernel in the sandbox (bwrap or unshare,
-autograder/runner/sandbox/) as the unprivileged uid, with `python -I -S`: it sees /usr (the
+trusted side made of the notebook's answers before the kernel started
+(autograder.commands.nbgrader_grading, named by AUTOGRADER_NOTEBOOK_REPORT). It then runs the
+IPython kernel in the sandbox (bwrap or unshare, autograder/runner/sandbox/) as the unprivileged
+uid, with `python -I -S`: it sees /usr (the
 system's Python), the site-packages folders entry by entry (ipykernel, Babel; never the
 autograder's own distribution, its editable finder or a .pth file), the staged folder, the copy of
 the working folder at the working folder's path, and a private /tmp. Not the repository, the
@@ -37,8 +38,8 @@ import sys
 from importlib import metadata
 from pathlib import Path
 
-from autograder.commands.notebook_cells import EXECUTION, REPORT
 from autograder.errors import AutograderError, GradingError, SandboxError
+from autograder.intake.notebook import EXECUTION, REPORT
 from autograder.policy import Limits
 from autograder.runner.sandbox import Sandbox, probe
 from autograder.runner.sandbox.interpreter import python_version

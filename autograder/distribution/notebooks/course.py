@@ -7,7 +7,7 @@ checked against what is there. The README names each assignment's commands and n
 config makes nbgrader write the same stubs as autograder.distribution.stubs (an unanswered constant
 is removed, not replaced by a raise), autograde in a sandboxed kernel that sees none of the
 course's files (autograder.distribution.nbgrader.kernel), the answers graded in nbgrader's own
-process before it starts (autograder.distribution.nbgrader.grading), and generate_feedback leave the Mermaid diagrams out of
+process before it starts (autograder.commands.nbgrader_grading), and generate_feedback leave the Mermaid diagrams out of
 the feedback page, which cannot draw them.
 
 The course is written in its language: each notebook in its assignment's grading.toml's
@@ -38,7 +38,7 @@ NBGRADER_VERSION = "0.9.6"
 # grading is bounded by grading.toml's limits).
 CELL_TIMEOUT = 600
 # nbgrader's trusted side of the kernel (it imports nbgrader, which only the course needs)
-NBGRADER_GRADING = "autograder.distribution.nbgrader.grading"
+NBGRADER_GRADING = "autograder.commands.nbgrader_grading"
 KERNEL_SPEC = {
     "argv": ["python", "-P", "-m", kernel.__name__, "-f", "{connection_file}"],
     "display_name": "Python 3 (autograde, sandboxed: no course files)",

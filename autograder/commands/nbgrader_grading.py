@@ -1,8 +1,8 @@
 """nbgrader's trusted side of the autograde kernel: each notebook's answers graded before its kernel
 starts.
 
-The autograde kernel (kernel.py) runs the students' code in a sandbox that sees no reference, so
-its test cells cannot run the grader. The course's nbgrader_config.py puts GradeAnswers just before
+The autograde kernel (autograder.distribution.nbgrader.kernel) runs the students' code in a
+sandbox that sees no reference, so its test cells cannot run the grader. The course's nbgrader_config.py puts GradeAnswers just before
 Execute, in autograde and in validate: in nbgrader's own process it grades the notebook's answer
 cells as the test cells did (`python -m autograder grade`, the student code in the sandbox like any
 submission), writes the student-view report and the test cells' points to a private file, and
@@ -19,8 +19,9 @@ from pathlib import Path
 
 from nbgrader.preprocessors import NbGraderPreprocessor
 
-from autograder.commands.notebook_cells import REPORT, cell_points, notebook_report
+from autograder.commands.notebook_cells import cell_points, notebook_report
 from autograder.errors import AutograderError
+from autograder.intake.notebook import REPORT
 
 
 @functools.cache
