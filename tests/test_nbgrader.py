@@ -462,6 +462,23 @@ def test_the_autograde_kernel_refuses_a_sandbox_that_shows_the_files(monkeypatch
     assert error.count("\n") == 1 and "bubblewrap" in error and not started
 
 
+def test_the_autograde_kernel_refuses_site_packages_its_uid_cannot_reach(tmp_path, monkeypatch,
+                                                                         capsys):
+    private = tmp_path / "home"
+    (private / "venv" / "site-packages").mkdir(parents=True)
+    private.chmod(0o700)
+    monkeypatch.setattr(kernel, "site_folders", lambda: [str(private / "venv" / "site-packages")])
+    monkeypatch.setattr(kernel, "probe", lambda: "bwrap")
+    monkeypatch.setattr(kernel, "Sandbox", lambda mode: type(
+        "Box", (), {"mode": mode, "uid": 61000, "python": kernel.sys.executable,
+                    "close": lambda self: None})())
+    assert kernel.main(["-f", "connection.json"]) == 2
+    error = capsys.readouterr().err
+    assert error == (f"autograder kernel: the sandbox's uid cannot enter {private}, which holds "
+                     f"the kernel's site-packages ({private / 'venv' / 'site-packages'}): install "
+                     "the autograder's environment where other users can read it\n")
+
+
 def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_notebook,
                                                                       monkeypatch, capsys):
     # The sandboxed kernel cannot run the grader: a test cell shows the report it was handed

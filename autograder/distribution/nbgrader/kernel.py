@@ -33,6 +33,7 @@ import os
 import shutil
 import signal
 import site
+import stat
 import subprocess
 import sys
 from importlib import metadata
@@ -144,6 +145,19 @@ def site_binds():
     return binds
 
 
+def check_reachable(sandbox, folders):
+    """bwrap binds as the sandbox's uid, which must be able to enter each folder's parents (the
+    unshare init binds as root): a one-line refusal naming the first it cannot."""
+    if sandbox.mode != "bwrap" or sandbox.uid is None:
+        return
+    for folder in folders:
+        for parent in [Path(folder), *Path(folder).parents]:
+            if not parent.stat().st_mode & stat.S_IXOTH:
+                raise GradingError(f"the sandbox's uid cannot enter {parent}, which holds the "
+                                   f"kernel's site-packages ({folder}): install the autograder's "
+                                   "environment where other users can read it")
+
+
 def kernel_arguments(arguments, shim):
     """The isolated kernel's arguments to the sandbox's Python: the site-packages folders without
     their .pth files, and never the repository."""
@@ -210,6 +224,7 @@ def run(arguments):
     sandbox = hiding_sandbox()
     staging = None
     try:
+        check_reachable(sandbox, site_folders())
         staging = Path(private_tmp(None))
         argv, environment, work = stage(staging, arguments)
         sandbox.hand_over(staging)
