@@ -479,6 +479,24 @@ def test_the_autograde_kernel_refuses_site_packages_its_uid_cannot_reach(tmp_pat
                      "the autograder's environment where other users can read it\n")
 
 
+@pytest.mark.parametrize("name", ["gradebook.db", "nbgrader_config.py", "grading.toml"])
+def test_the_autograde_kernel_is_never_handed_the_course_folder(tmp_path, monkeypatch, capsys,
+                                                                 name):
+    connection = tmp_path / "connection.json"
+    connection.write_text("{}")
+    (tmp_path / name).write_text("secret")
+    monkeypatch.chdir(tmp_path)
+
+    def staged():
+        raise AssertionError("the course folder was staged for the kernel")
+
+    monkeypatch.setattr(kernel, "site_binds", staged)  # what comes once the folders are staged
+    assert kernel.main(["-f", str(connection)]) == 2
+    assert capsys.readouterr().err == (f"autograder kernel: the kernel's working folder "
+                                       f"{tmp_path} holds {name}: run the notebook from its own "
+                                       "folder, as nbgrader autograde does\n")
+
+
 def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_notebook,
                                                                       monkeypatch, capsys):
     # The sandboxed kernel cannot run the grader: a test cell shows the report it was handed

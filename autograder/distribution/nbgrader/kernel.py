@@ -63,6 +63,7 @@ SHIM_INIT = ('"""The autograde kernel\'s share of the autograder: the test cells
              'policy."""\n')
 USAGE = ("usage: python -P -m autograder.distribution.nbgrader.kernel -f CONNECTION_FILE\n"
          "(the nbgrader course's autograde kernel, as its kernelspec starts it)")
+COURSE_FILES = ("gradebook.db", "nbgrader_config.py", "grading.toml")  # a course's or grader's root
 HIDING_MODES = ("bwrap", "unshare")  # the sandbox modes in which the kernel sees only its binds
 # A whole notebook runs in one kernel, threads (ipykernel's, ZMQ's) and all: more room than a
 # worker's call, still bounded. nbgrader's cell timeout bounds each cell's wall-clock time.
@@ -188,6 +189,18 @@ def hiding_sandbox():
     return sandbox
 
 
+def working_folder():
+    """The notebook's folder, which the kernel sees a copy of: never the course folder itself
+    (nbgrader autogrades in autograded/STUDENT/ASSIGNMENT; a kernel started at the course's root
+    would be handed the gradebook and the configuration)."""
+    folder = os.getcwd()
+    found = [name for name in COURSE_FILES if os.path.lexists(os.path.join(folder, name))]
+    if found:
+        raise GradingError(f"the kernel's working folder {folder} holds {found[0]}: run the "
+                           "notebook from its own folder, as nbgrader autograde does")
+    return folder
+
+
 def stage(staging, arguments):
     """Fill `staging` with what the kernel reads; returns (kernel arguments, environment, the
     working folder's copy)."""
@@ -198,7 +211,7 @@ def stage(staging, arguments):
     arguments[arguments.index("-f") + 1] = str(connection)
     # a copy, links kept as links: inside the sandbox they lead nowhere the kernel cannot see
     work = staging / "work"
-    shutil.copytree(os.getcwd(), work, symlinks=True)
+    shutil.copytree(working_folder(), work, symlinks=True)
     environment = dict(KERNEL_ENV)  # and nothing else of nbgrader's environment
     if os.environ.get(EXECUTION):
         environment[EXECUTION] = os.environ[EXECUTION]
