@@ -7,16 +7,15 @@ sees none of the course's files.
 folder handed to the sandbox's unprivileged uid: what the kernel may import of the autograder
 (stage_shim: the test cells' helper, autograder.commands.notebook_cells, and what it imports, with
 the catalogs its messages are spoken from, and the games the notebook's examples use), a copy of
-the connection file, a copy of the notebook's working folder, and the report that nbgrader's
-trusted side made of the notebook's answers before the kernel started
+the connection file, a copy of the notebook's working folder (never a course's root), and the
+report that nbgrader's trusted side made of the notebook's answers before the kernel started
 (autograder.commands.nbgrader_grading, named by AUTOGRADER_NOTEBOOK_REPORT). It then runs the
 IPython kernel in the sandbox (bwrap or unshare, autograder/runner/sandbox/) as the unprivileged
-uid, with `python -I -S`: it sees /usr (the
-system's Python), the site-packages folders entry by entry (ipykernel, Babel; never the
-autograder's own distribution, its editable finder or a .pth file), the staged folder, the copy of
-the working folder at the working folder's path, and a private /tmp. Not the repository, the
-course folder, grading.toml, the reference or the gradebook, nor the processes or environment of
-nbgrader. A meta path guard also refuses `reference`.
+uid, with `python -I -S`: it sees /usr (the system's Python), the site-packages folders entry by
+entry (ipykernel, Babel; never the autograder's own distribution, its editable finder or a .pth
+file), the staged folder, the copy of the working folder at the working folder's path, and a
+private /tmp. Not the repository, the course folder, grading.toml, the reference or the gradebook,
+nor the processes or environment of nbgrader. A meta path guard also refuses `reference`.
 
 The kernel keeps the host's network namespace: it talks to nbgrader over the connection file's
 TCP ports on loopback. The network is not what this sandbox protects (SECURITY.md). The launcher
