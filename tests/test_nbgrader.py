@@ -1,8 +1,8 @@
 """The nbgrader version of the assignments: the committed course folder is what the generator writes,
 a notebook grades like the same code as .py files, and real nbgrader runs the whole course end to
-end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a kernel
-that cannot import the reference, and without a hidden input in the feedback. The second
-assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
+end (generate_assignment, autograde, export, generate_feedback) with the same scores, in a
+sandboxed kernel that sees none of the course's files, and without a hidden input in the feedback.
+The second assignment's notebook (cutoff) is generated, recognised, graded and autograded as cutoff.
 """
 import csv
 import html
@@ -434,10 +434,88 @@ def test_autograde_refuses_a_kernel_that_can_import_the_reference(helper_noteboo
 
 
 def test_the_autograde_kernel_command_leaves_out_site_and_the_repository(tmp_path):
-    command = kernel.kernel_command(["-f", "connection.json"], tmp_path)
-    assert command[1:3] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
+    command = kernel.kernel_arguments(["-f", "connection.json"], tmp_path)
+    assert command[:2] == ["-I", "-S"] and command[-2:] == ["-f", "connection.json"]
     folders = json.loads(command[6])
     assert str(ROOT) not in folders and folders
+
+
+def test_the_kernel_sees_site_packages_but_not_the_autograders_own_distribution():
+    shown = {Path(inside).name for _, inside in kernel.site_binds()}
+    assert {"ipykernel", "zmq", "babel"} <= shown
+    own = kernel.own_entries()
+    assert own and not own & shown  # the editable finder and .pth, or the installed packages
+    assert not [name for name in shown if name.endswith(".pth") or "__editable__" in name]
+    assert not [folder for _, inside in kernel.site_binds()
+                for folder in (ROOT, ROOT / "reference", ROOT / "autograder")
+                if Path(inside) == folder]
+
+
+@pytest.mark.parametrize("mode", ["rlimits", "plain"])
+def test_the_autograde_kernel_refuses_a_sandbox_that_shows_the_files(monkeypatch, capsys, mode):
+    monkeypatch.setattr(kernel, "probe", lambda: mode)
+    started = []
+    monkeypatch.setattr(kernel.subprocess, "Popen", lambda *a, **k: started.append(a))
+    assert kernel.main(["-f", "connection.json"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith(f"autograder kernel: this machine's strongest sandbox is {mode}, ")
+    assert error.count("\n") == 1 and "bubblewrap" in error and not started
+
+
+def test_the_autograde_kernel_refuses_site_packages_its_uid_cannot_reach(tmp_path, monkeypatch,
+                                                                         capsys):
+    private = tmp_path / "home"
+    (private / "venv" / "site-packages").mkdir(parents=True)
+    private.chmod(0o700)
+    monkeypatch.setattr(kernel, "site_folders", lambda: [str(private / "venv" / "site-packages")])
+    monkeypatch.setattr(kernel, "probe", lambda: "bwrap")
+    monkeypatch.setattr(kernel, "Sandbox", lambda mode: type(
+        "Box", (), {"mode": mode, "uid": 61000, "python": kernel.sys.executable,
+                    "close": lambda self: None})())
+    assert kernel.main(["-f", "connection.json"]) == 2
+    error = capsys.readouterr().err
+    assert error == (f"autograder kernel: the sandbox's uid cannot enter {private}, which holds "
+                     f"the kernel's site-packages ({private / 'venv' / 'site-packages'}): install "
+                     "the autograder's environment where other users can read it\n")
+
+
+@pytest.mark.parametrize("name", ["gradebook.db", "nbgrader_config.py", "grading.toml"])
+def test_the_autograde_kernel_is_never_handed_the_course_folder(tmp_path, monkeypatch, capsys,
+                                                                 name):
+    connection = tmp_path / "connection.json"
+    connection.write_text("{}")
+    (tmp_path / name).write_text("secret")
+    monkeypatch.chdir(tmp_path)
+
+    def staged():
+        raise AssertionError("the course folder was staged for the kernel")
+
+    monkeypatch.setattr(kernel, "site_binds", staged)  # what comes once the folders are staged
+    assert kernel.main(["-f", str(connection)]) == 2
+    assert capsys.readouterr().err == (f"autograder kernel: the kernel's working folder "
+                                       f"{tmp_path} holds {name}: run the notebook from its own "
+                                       "folder, as nbgrader autograde does\n")
+
+
+def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_notebook,
+                                                                      monkeypatch, capsys):
+    # The sandboxed kernel cannot run the grader: a test cell shows the report it was handed
+    # (and grades nothing itself), with the cells' points from that report too.
+    given = cell_helper.os.path.join(os.getcwd(), "given.json")
+    Path(given).write_text(json.dumps({"report": REPORT,
+                                       "cell_points": {"alphabeta_decision": 24}}))
+    monkeypatch.setenv(cell_helper.REPORT, given)
+    monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
+    monkeypatch.setattr(cell_helper, "grade_answers", None)  # never called
+    (Path.cwd() / NOTEBOOK).unlink()  # nor is the notebook read
+    assert cell_helper.grade("alphabeta_decision") == 16  # 8 of 12, in a cell worth 24
+    assert "scaled to this cell's 24 points" in capsys.readouterr().out
+    Path(given).write_text(json.dumps({"refused": "submission", "reason": "no answer cells"}))
+    with pytest.raises(AssertionError, match="^no answer cells$"):
+        cell_helper.grade("alphabeta_decision")
+    Path(given).write_text(json.dumps({"refused": "grader", "reason": "exit code 3"}))
+    with pytest.raises(GradingError, match="^exit code 3$"):
+        cell_helper.grade("alphabeta_decision")
 
 
 # What the notebook's cells import of the autograder, besides the games.
@@ -486,7 +564,6 @@ def test_the_kernel_says_in_one_line_why_it_cannot_start(tmp_path, monkeypatch, 
     def refused(folder):
         raise PermissionError(13, "Permission denied", folder)
 
-    monkeypatch.setattr(kernel.tempfile, "mkdtemp", lambda prefix: str(tmp_path))
     monkeypatch.setattr(kernel, "stage_shim", refused)
     assert kernel.main(["-f", "connection.json"]) == 2
     error = capsys.readouterr().err
@@ -659,6 +736,107 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
           f"returns: {carol_seconds:.0f} s")
     assert carol_seconds < 300, "a hanging function should cost its time limit, not 600 s"
     assert elapsed < 600, "the nbgrader round trip should take a minute or two"
+
+
+# The autograde kernel is a sandbox: an answer cell that goes looking for the course's files by
+# every route it has finds none of them, and the test cells still score from the trusted report.
+
+CANARY = "AUTOGRADER_TEST_CANARY"  # stands for a secret in the instructor's environment
+SNOOP = r"""
+
+def _snoop(secrets, course_parts):
+    import glob, importlib.util, os, re, sys
+    def attempt(label, read):
+        try:
+            print("LE" + f"AK {label}: {read()[:300]!r}")  # the marker is not in the source
+        except Exception as error:  # noqa: BLE001
+            print(f"DENIED {label}: {type(error).__name__}")
+    def text(path):
+        with open(path, "rb") as handle:
+            return handle.read(4096).decode("latin-1")
+    for label, path in secrets.items():  # by path, as the instructor's paths are guessable
+        attempt(label, lambda path=path: text(path))
+    # the editable install's finder and .pth files name the repository
+    found = [p for folder in sys.path if os.path.isdir(folder)
+             for p in glob.glob(os.path.join(folder, "*editable*")) + glob.glob(
+                 os.path.join(folder, "*.pth"))]
+    attempt("editable-finder", lambda: "".join(text(p) for p in found) or text("/missing"))
+    for p in found:
+        for root in re.findall(r"'(/[^']+)/(?:reference|autograder)'", text(p)):
+            attempt("editable-grading.toml", lambda root=root: text(root + "/grading.toml"))
+    attempt("reference-spec", lambda: str(importlib.util.find_spec("reference").origin))
+    # the parents' /proc entries: their cwd (the course), root, and environment
+    pids = [name for name in os.listdir("/proc") if name.isdigit()]
+    pid, ancestors = os.getpid(), []
+    while pid > 1:
+        pid = int(re.search(r"PPid:\s*(\d+)", text(f"/proc/{pid}/status"))[1])
+        ancestors.append(pid)
+    print("pids seen:", len(pids), "ancestors:", ancestors)
+    for pid in sorted(set(pids) | {str(p) for p in ancestors}):
+        environ = f"/proc/{pid}/environ"
+        print(f"ENVIRON {pid}: {text(environ) if os.access(environ, os.R_OK) else '-'}")
+        for label, path in secrets.items():
+            attempt(f"proc-root-{label}", lambda: text(f"/proc/{pid}/root{path}"))
+        for up in range(1, 6):
+            relative = "/".join([".."] * up + list(course_parts))
+            attempt(f"proc-cwd-gradebook", lambda: text(f"/proc/{pid}/cwd/{relative}"))
+    print("snoop: done")
+
+
+if __import__("os").environ.get("NBGRADER_EXECUTION"):  # in the kernel, not each worker
+    _snoop({secrets!r}, ["gradebook.db"])
+"""
+
+
+@pytest.mark.e2e
+def test_the_autograde_kernel_sees_none_of_the_course(nbgrader_installed, tmp_path):
+    course = tmp_path / "course"
+    shutil.copytree(COURSE_DIR, course, ignore=shutil.ignore_patterns(
+        "gradebook.db", "release", "submitted", "autograded", "feedback", "*.csv"))
+    nbgrader(course, "generate_assignment", ASSIGNMENT)
+    secrets = {"grading.toml": str(ROOT / "grading.toml"),
+               "reference": str(REFERENCE / "alphabeta.py"),
+               "gradebook": str(course / "gradebook.db"),
+               "source-notebook": str(course / NOTEBOOK_PATH),
+               "nbgrader_config": str(course / "nbgrader_config.py")}
+    assert all(Path(path).is_file() for path in secrets.values())
+    release = json.loads((course / "release" / ASSIGNMENT / NOTEBOOK).read_text())
+    notebook = filled(release, REFERENCE)
+    for cell in notebook["cells"]:  # the snoop is the last answer cell's, run where it lands
+        if cell["metadata"].get("nbgrader", {}).get("grade_id") == "price_war":
+            cell["source"] += SNOOP.replace("{secrets!r}", repr(secrets))
+    write(notebook, course / "submitted" / "alice" / ASSIGNMENT / NOTEBOOK)
+    canary = f"canary-{os.getpid()}-{time.monotonic_ns()}"
+    os.environ[CANARY] = canary
+    try:
+        nbgrader(course, "autograde", ASSIGNMENT)
+        nbgrader(course, "generate_feedback", ASSIGNMENT)
+    finally:
+        del os.environ[CANARY]
+
+    autograded = json.loads((course / "autograded" / "alice" / ASSIGNMENT / NOTEBOOK).read_text())
+    shown = "\n".join(json.dumps(cell.get("outputs", [])) for cell in autograded["cells"])
+    snoop = stream_text(next(c for c in autograded["cells"]
+                             if c["metadata"].get("nbgrader", {}).get("grade_id") == "price_war"))
+    assert "snoop: done" in snoop, snoop  # it ran, in the kernel, every route tried
+    for label in [*secrets, "editable-finder", "reference-spec"]:
+        assert f"DENIED {label}: " in snoop, label
+    assert "ENVIRON " in snoop and "DENIED proc-cwd-gradebook" in snoop
+    # (the source notebook's solutions are the reference's, which alice's own cells hold)
+    assert "BEGIN SOLUTION" not in shown and "salt" not in shown
+    assert str(ROOT / "reference") not in shown and str(ROOT / "autograder") not in shown
+    page = (course / "feedback" / "alice" / ASSIGNMENT / f"{ASSIGNMENT}.html").read_text()
+    for text in (shown, html.unescape(page)):  # the feedback also holds the cells' source
+        assert "LEAK " not in text and canary not in text and "SQLite format" not in text
+    print(snoop)
+    # ...and the test cells still score from the trusted side's report: the reference, full marks
+    from nbgrader.api import Gradebook
+    with Gradebook(f"sqlite:///{course / 'gradebook.db'}") as gradebook:
+        graded = gradebook.find_submission_notebook(NOTEBOOK.removesuffix(".ipynb"), ASSIGNMENT,
+                                                    "alice")
+        assert {g.name: g.score for g in graded.grades} == \
+            {g.name: g.max_score for g in graded.grades}
+        assert graded.score == grading_config.load().total
 
 
 # ---------------------------------------------------------------------------------------------

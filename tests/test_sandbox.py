@@ -73,14 +73,15 @@ def scratch():
 class Run:
     """One snippet in the sandbox: its reports arrive on a passed pipe, its output in a file."""
 
-    def __init__(self, sandbox, snippet, scratch, limits=Limits(), argv_extra=(), fds=()):
+    def __init__(self, sandbox, snippet, scratch, limits=Limits(), argv_extra=(), fds=(),
+                 **launch):
         self.sandbox = sandbox
         self.reports, write = os.pipe()
         self.log = tempfile.TemporaryFile()
         submission = str(scratch / "submission")
         kwargs = sandbox.launch(["-S", "-c", PRELUDE + snippet, str(write), *argv_extra],
                                 readable=[submission], pass_fds=(write, *fds), limits=limits,
-                                cwd=submission)
+                                cwd=submission, **launch)
         self.process = subprocess.Popen(**kwargs, stdin=subprocess.DEVNULL, stdout=self.log,
                                         stderr=subprocess.STDOUT)
         os.close(write)
@@ -272,6 +273,27 @@ def test_no_network(sandbox, scratch):
         values = run(sandbox, snippet, scratch)
     assert values["outcome"] != "connected"
     assert values["interfaces"] == ["lo"]
+
+
+def test_the_nbgrader_kernel_keeps_loopback_and_reads_only_what_is_handed_over(sandbox, scratch):
+    # The nbgrader kernel's launch: the host's network (nbgrader's TCP ports on loopback), and a
+    # staged folder handed to the uid alone, bound at a path of the launcher's choosing.
+    require(sandbox.mode, ISOLATED, "no network namespace (documented)")
+    staged = scratch / "staged"
+    staged.mkdir(mode=0o700)
+    (staged / "connection.json").write_text("{}")
+    sandbox.hand_over(staged)
+    if sandbox.uid is not None:
+        assert (staged.stat().st_uid, staged.stat().st_mode & 0o077) == (sandbox.uid, 0)
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        snippet = ("import socket\n"
+                   f"socket.create_connection(('127.0.0.1', {port}), timeout=5).close()\n"
+                   "report(read=open('/kernel/connection.json').read(),\n"
+                   "       repository=os.path.exists(%r))\n" % str(ROOT / "grading.toml"))
+        values = run(sandbox, snippet, scratch, binds=[(str(staged), "/kernel")],
+                     host_network=True)
+    assert values == {"read": "{}", "repository": False}
 
 
 def test_a_fork_bomb_hits_the_process_limit_and_leaves_nothing(sandbox, scratch):

@@ -9,10 +9,12 @@ import os
 from pathlib import Path
 
 from nbconvert.preprocessors import Preprocessor
-from nbgrader.converters import GenerateAssignment, GenerateFeedback
+from nbgrader.converters import Autograde, GenerateAssignment, GenerateFeedback
 from nbgrader.preprocessors import ClearSolutions
+from nbgrader.validator import Validator
 
 from autograder.distribution.notebooks.examples import without_mermaid
+from autograder.commands.nbgrader_grading import before_execute
 from autograder.distribution.stubs import stub_source
 
 c = get_config()  # noqa: F821 - nbgrader defines it while it reads this file
@@ -55,9 +57,14 @@ c.GenerateFeedback.preprocessors = [
     *GenerateFeedback.class_traits()["preprocessors"].default(), FeedbackWithoutMermaid]
 c.FeedbackWithoutMermaid.enabled = True  # nbconvert's preprocessors start disabled
 
-# Autograde (and validate) in the course's kernel, which runs the students' code where the
-# reference cannot be imported: see autograder.distribution.nbgrader.kernel. Its spec is in
-# jupyter/kernels/.
+# Autograde (and validate) in the course's kernel, which runs the students' code in the sandbox,
+# where it sees none of the course's files: see autograder.distribution.nbgrader.kernel. Its spec is in
+# jupyter/kernels/. The kernel cannot run the grader, so nbgrader grades each notebook's answers
+# here, in its own process, just before the kernel starts, and the test cells show that report
+# (autograder.commands.nbgrader_grading).
+c.Autograde.autograde_preprocessors = before_execute(
+    Autograde.class_traits()["autograde_preprocessors"].default())
+c.Validator.preprocessors = before_execute(Validator.class_traits()["preprocessors"].default())
 KERNELS = str(HERE / "jupyter")
 if KERNELS not in os.environ.get("JUPYTER_PATH", "").split(os.pathsep):
     os.environ["JUPYTER_PATH"] = os.pathsep.join(

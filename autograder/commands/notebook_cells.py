@@ -4,6 +4,9 @@ cell. It runs in the kernel, next to the student's code.
 A test cell's grade("<function>") grades the notebook's answer cells as .py files, in a subprocess
 and the same sandbox as any submission, and scores the function's checks from that one report:
 README.md, "Notebooks (nbgrader)", says how the cells score and what they keep out of the kernel.
+Under nbgrader the kernel is itself sandboxed and cannot run the grader: nbgrader's trusted side
+grades the answers before the kernel starts (autograder.commands.nbgrader_grading) and the
+kernel's launcher hands it that report, named by AUTOGRADER_NOTEBOOK_REPORT, which the cells read.
 """
 import dataclasses
 import hashlib
@@ -15,14 +18,13 @@ import tempfile
 from pathlib import Path
 
 from autograder.errors import GradingError
-from autograder.intake.notebook import (answer_sources, nbgrader_metadata, read_notebook,
-                                        test_cells, write_modules)
+from autograder.intake.notebook import (EXECUTION, REPORT, answer_sources, nbgrader_metadata,
+                                        read_notebook, test_cells, write_modules)
 from autograder.language import _, ngettext, number, speaking
 from autograder.results import CheckResult, out_of, points
 from autograder.runner.environment import without_steering
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
-EXECUTION = "NBGRADER_EXECUTION"  # nbgrader sets it (autograde, validate) while it runs a notebook
 HIDDEN = "hidden"
 RESULT_FIELDS = {field.name for field in dataclasses.fields(CheckResult)}
 
@@ -101,6 +103,36 @@ def grade_answers(sources):
     return report
 
 
+def notebook_report(notebook, name):
+    """The grader's report (a dict, student view) for the answers of `notebook` (named `name`)."""
+    sources = answer_sources(notebook)  # the grader recognises the assignment by its modules
+    if not sources:
+        raise AssertionError(_("{notebook} has no answer cells (nbgrader's marks on them are "
+                               "gone): write your code in the answer cells of the assignment's "
+                               "notebook as it was handed out").format(notebook=name))
+    return grade_answers(sources)
+
+
+def cell_points(notebook):
+    """{function: the points the notebook gives its test cell}."""
+    return {function: nbgrader_metadata(cell).get("points")
+            for function, cell in test_cells(notebook).items()}
+
+
+def given_report():
+    """(report, {function: cell points}) that nbgrader's trusted side made before this kernel
+    started, or None outside nbgrader's sandboxed kernel. A report it could not make raises here,
+    in the test cell, as it would have raised grading in the kernel."""
+    path = os.environ.get(REPORT)
+    if not path:
+        return None
+    given = json.loads(Path(path).read_text(encoding="utf-8"))
+    if "refused" in given:
+        raise (AssertionError if given["refused"] == "submission" else GradingError)(
+            given["reason"])
+    return given["report"], given["cell_points"]
+
+
 def student_results(report, function):
     """The report's checks of `function` as results a student may see."""
     return [CheckResult(**{key: value for key, value in check.items() if key in RESULT_FIELDS})
@@ -142,20 +174,19 @@ def grade(function, checks=None):
     checks = checks or ("all" if autograding else "visible")
     if checks not in ("all", "visible"):
         raise ValueError(f"checks must be 'all' or 'visible', not {checks!r}")
-    if autograding and reference_importable():
-        raise GradingError(_("this autograde kernel can import the reference: run nbgrader in the "
-                             "course folder, whose nbgrader_config.py sets the kernel"))
-    path = find_notebook(function)
-    notebook = read_notebook(path)
-    sources = answer_sources(notebook)  # the grader recognises the assignment by its modules
-    if not sources:
-        raise AssertionError(_("{notebook} has no answer cells (nbgrader's marks on them are "
-                               "gone): write your code in the answer cells of the assignment's "
-                               "notebook as it was handed out").format(notebook=path.name))
-    report = grade_answers(sources)
-    cell_points = nbgrader_metadata(test_cells(notebook).get(function)).get("points")
+    given = given_report()
+    if given is not None:
+        report, points_of = given
+    else:
+        if autograding and reference_importable():
+            raise GradingError(_("this autograde kernel can import the reference: run nbgrader "
+                                 "in the course folder, whose nbgrader_config.py sets the kernel"))
+        path = find_notebook(function)
+        notebook = read_notebook(path)
+        report, points_of = notebook_report(notebook, path.name), cell_points(notebook)
     with speaking(report.get("language")):  # the cell speaks as the report it shows
-        return score_cell(function, student_results(report, function), checks, cell_points)
+        return score_cell(function, student_results(report, function), checks,
+                          points_of.get(function))
 
 
 def score_cell(function, mine, checks, cell_points):

@@ -5,8 +5,9 @@ checked against what is there. The README names each assignment's commands and n
 
 `nbgrader generate_assignment NAME` in that folder writes an assignment's students' release. The
 config makes nbgrader write the same stubs as autograder.distribution.stubs (an unanswered constant
-is removed, not replaced by a raise), autograde in a kernel that cannot import the reference
-(autograder.distribution.nbgrader.kernel), and generate_feedback leave the Mermaid diagrams out of
+is removed, not replaced by a raise), autograde in a sandboxed kernel that sees none of the
+course's files (autograder.distribution.nbgrader.kernel), the answers graded in nbgrader's own
+process before it starts (autograder.commands.nbgrader_grading), and generate_feedback leave the Mermaid diagrams out of
 the feedback page, which cannot draw them.
 
 The course is written in its language: each notebook in its assignment's grading.toml's
@@ -36,9 +37,11 @@ NBGRADER_VERSION = "0.9.6"
 # nbgrader's cell timeout: only code a student runs at a cell's top level meets it (the test cells'
 # grading is bounded by grading.toml's limits).
 CELL_TIMEOUT = 600
+# nbgrader's trusted side of the kernel (it imports nbgrader, which only the course needs)
+NBGRADER_GRADING = "autograder.commands.nbgrader_grading"
 KERNEL_SPEC = {
     "argv": ["python", "-P", "-m", kernel.__name__, "-f", "{connection_file}"],
-    "display_name": "Python 3 (autograde: the reference cannot be imported)",
+    "display_name": "Python 3 (autograde, sandboxed: no course files)",
     "language": "python",
     "metadata": {"debugger": False},
 }
@@ -69,6 +72,7 @@ def course_wide_files():
         "nbgrader_config.py": render("nbgrader_config.py.j2", generator=GENERATOR,
                                      examples=examples.__name__, stubs=stubs.__name__,
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
+                                     grading_module=NBGRADER_GRADING,
                                      timeout=CELL_TIMEOUT),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
     }

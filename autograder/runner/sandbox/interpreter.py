@@ -8,7 +8,7 @@ import sys
 MIN_PYTHON = (3, 11)  # the worker is started with -P
 
 
-def _python_version(path):
+def python_version(path):
     """(3, 11) for .../python3.11 (following links), else None: no need to start it to know."""
     match = re.fullmatch(r"python(\d+)\.(\d+)", os.path.basename(os.path.realpath(path)))
     return (int(match[1]), int(match[2])) if match else None
@@ -23,7 +23,7 @@ def sandbox_python():
     for candidate in (f"/usr/bin/python{minor}", f"/usr/local/bin/python{minor}",
                       "/usr/bin/python3", "/usr/local/bin/python3"):
         real = os.path.realpath(candidate)
-        version = _python_version(candidate)
+        version = python_version(candidate)
         if (real.startswith("/usr/") and os.path.isfile(real) and version and version >= MIN_PYTHON
                 and os.stat(real).st_mode & stat.S_IXOTH):
             return real

@@ -1,7 +1,8 @@
 """The command lines of the two modes with namespaces: bubblewrap's, and unshare's running init.py.
 
 Both build the same root: a read-only /usr, /proc, a minimal /dev, a private /tmp and /dev/shm of
-the sizes below, and the readable folders, read-only.
+the sizes below, and the bound folders, read-only. Both have a network namespace of their own (only
+`lo`) unless told to keep the host's.
 """
 import functools
 import json
@@ -27,11 +28,14 @@ def bwrap_options():
     return frozenset(re.findall(r"--[a-z-]+", text))
 
 
-def bwrap_command(interpreter, readable, cwd):
-    """bubblewrap running `interpreter` (a command line) in `cwd`, as the user that starts it."""
+def bwrap_command(interpreter, binds, cwd, host_network=False):
+    """bubblewrap running `interpreter` (a command line) in `cwd`, as the user that starts it;
+    `binds` are (host path, path inside) pairs."""
     options = bwrap_options()
     args = ["bwrap", "--unshare-all", "--unshare-user", "--die-with-parent", "--new-session",
             "--cap-drop", "ALL"]
+    if host_network:
+        args.append("--share-net")
     if "--disable-userns" in options:
         args.append("--disable-userns")  # no nested user namespace: less kernel surface
     args += ["--ro-bind", "/usr", "/usr"]
@@ -49,16 +53,17 @@ def bwrap_command(interpreter, readable, cwd):
             args += ["--size", str(megabytes * 1024 * 1024)]
         args += ["--tmpfs", folder]
     args += ["--remount-ro", "/dev"]
-    for path in readable:
-        args += ["--ro-bind", os.path.realpath(path), path]
+    for source, target in binds:
+        args += ["--ro-bind", source, target]
     return args + ["--remount-ro", "/", "--chdir", cwd, "--", *interpreter]
 
 
-def unshare_command(python, interpreter, uid, readable, cwd, pass_fds):
+def unshare_command(python, interpreter, uid, binds, cwd, pass_fds, host_network=False):
     """util-linux unshare running init.py with `python`, as root, which runs `interpreter` in
-    `cwd` as `uid`; the `pass_fds` are the worker's alone."""
+    `cwd` as `uid`; `binds` are (host path, path inside) pairs; the `pass_fds` are the worker's
+    alone."""
     config = {"uid": uid, "cwd": cwd, "argv": interpreter, "tmp_mb": TMP_MB, "shm_mb": SHM_MB,
-              "binds": [[os.path.realpath(path), path] for path in readable],
-              "fds": list(pass_fds)}
-    return ["unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--fork", "--kill-child",
+              "binds": [list(pair) for pair in binds], "fds": list(pass_fds)}
+    network = [] if host_network else ["--net"]
+    return ["unshare", "--mount", *network, "--pid", "--ipc", "--uts", "--fork", "--kill-child",
             "--", python, "-I", "-S", "-B", str(Path(init.__file__).resolve()), json.dumps(config)]

@@ -74,11 +74,16 @@ class Sandbox:
 
     # -- launching
 
-    def launch(self, argv, *, readable=(), pass_fds=(), limits=Limits(), cwd=None, env=None):
+    def launch(self, argv, *, readable=(), binds=(), pass_fds=(), limits=Limits(), cwd=None,
+               env=None, host_network=False):
         """Popen keyword arguments that run `self.python` with `argv` (its arguments, without the
         interpreter) in the sandbox, within `limits` (a policy.Limits). `readable` folders appear
-        at the same paths, read-only; the `pass_fds` reach the worker with the same numbers; `env`
-        is added to a minimal environment. The caller adds stdin, stdout and stderr, and calls
+        at the same paths, read-only, opened to the worker's uid; `binds` are (host path, path
+        inside) pairs bound read-only as they are, which the worker's uid must already be able to
+        read (installed software, or a folder handed to it: hand_over). The `pass_fds` reach the
+        worker with the same numbers; `env` is added to a minimal environment; `host_network`
+        keeps the host's network namespace in the modes that have their own (the nbgrader kernel
+        talks to its client over loopback). The caller adds stdin, stdout and stderr, and calls
         Popen from a thread that lives as long as the worker (the main thread): the worker gets
         SIGKILL when the thread that started it ends (PR_SET_PDEATHSIG, and bwrap's
         --die-with-parent), so that a grader that dies without cleaning up leaves no worker."""
@@ -101,14 +106,25 @@ class Sandbox:
             kwargs["preexec_fn"] = restrictions(limits, strict=LINUX and self.mode != "plain",
                                                 cgroup=self.cgroup, uid=switch)
         interpreter = [self.python, *argv]
+        binds = [*((os.path.realpath(path), path) for path in readable), *binds]
         if self.mode == "bwrap":
-            kwargs.update(args=bwrap_command(interpreter, readable, cwd), cwd="/")
+            kwargs.update(args=bwrap_command(interpreter, binds, cwd, host_network), cwd="/")
         elif self.mode == "unshare":
-            kwargs.update(args=unshare_command(self.python, interpreter, self.uid, readable, cwd,
-                                               pass_fds), cwd="/")
+            kwargs.update(args=unshare_command(self.python, interpreter, self.uid, binds, cwd,
+                                               pass_fds, host_network), cwd="/")
         else:
             kwargs.update(args=interpreter, cwd=cwd)
         return kwargs
+
+    def hand_over(self, folder):
+        """Make the tree at `folder` the worker's uid's own (owner only, nothing opened to other
+        uids), for launch's `binds`: nothing else on the machine can read it then. Links are
+        changed, never followed."""
+        if self.uid is None:
+            return
+        for root, folders, files in os.walk(folder):
+            for name in [root, *(os.path.join(root, entry) for entry in folders + files)]:
+                os.chown(name, self.uid, self.uid, follow_symlinks=False)
 
     def _environment(self, env):
         """A minimal environment, `env`, the marker, and a private TMPDIR where /tmp is shared."""

@@ -1,0 +1,58 @@
+"""nbgrader's trusted side of the autograde kernel: each notebook's answers graded before its kernel
+starts.
+
+The autograde kernel (autograder.distribution.nbgrader.kernel) runs the students' code in a
+sandbox that sees no reference, so its test cells cannot run the grader. The course's nbgrader_config.py puts GradeAnswers just before
+Execute, in autograde and in validate: in nbgrader's own process it grades the notebook's answer
+cells as the test cells did (`python -m autograder grade`, the student code in the sandbox like any
+submission), writes the student-view report and the test cells' points to a private file, and
+names it in AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it
+into the kernel's sandbox, where the test cells read it (notebook_cells.given_report).
+"""
+import atexit
+import functools
+import json
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from nbgrader.preprocessors import NbGraderPreprocessor
+
+from autograder.commands.notebook_cells import cell_points, notebook_report
+from autograder.errors import AutograderError
+from autograder.intake.notebook import REPORT
+
+
+@functools.cache
+def report_folder():
+    """This process's private folder for the reports, removed when it exits."""
+    folder = tempfile.mkdtemp(prefix="autograder-nbgrader-")
+    atexit.register(shutil.rmtree, folder, True)
+    return Path(folder)
+
+
+def before_execute(preprocessors):
+    """nbgrader's `preprocessors` with GradeAnswers just before its Execute."""
+    from nbgrader.preprocessors import Execute
+    return [step for preprocessor in preprocessors
+            for step in ((GradeAnswers, preprocessor) if preprocessor is Execute
+                         else (preprocessor,))]
+
+
+class GradeAnswers(NbGraderPreprocessor):
+    """Grade the notebook's answer cells for its test cells, before the kernel runs them."""
+
+    def preprocess(self, nb, resources):
+        os.environ.pop(REPORT, None)  # never a previous notebook's report, whatever happens here
+        name = f"{resources.get('unique_key') or 'notebook'}.ipynb"
+        try:
+            given = {"report": notebook_report(nb, name), "cell_points": cell_points(nb)}
+        except (AssertionError, ValueError) as error:  # the submission's: its test cells fail
+            given = {"refused": "submission", "reason": str(error)}
+        except AutograderError as error:  # the grader's: its test cells say so
+            given = {"refused": "grader", "reason": str(error)}
+        path = report_folder() / "report.json"
+        path.write_text(json.dumps(given), encoding="utf-8")
+        os.environ[REPORT] = str(path)
+        return nb, resources
