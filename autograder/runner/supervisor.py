@@ -29,7 +29,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 from autograder.contract import MODULES
-from autograder.language import N_, _, number
+from autograder.language import N_, _, number, seconds
 from autograder.runner.observations import Observation, brief, from_reply, too_deep
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
@@ -325,7 +325,7 @@ class Student:
             # TRANSLATORS: {limit} is a number of seconds
             raise StudentTimedOut(_("{function} timed out in an earlier check (limit {limit} s), "
                                     "so this one was not run").format(
-                function=function, limit=f"{self.timed_out[function]:.1f}"))
+                function=function, limit=seconds(self.timed_out[function])))
         number = self.calls + 1
         self.calls += len(call.get("states", [None]))  # each node of a walk answers as a call
         self.send(number, call)
@@ -437,7 +437,7 @@ class Pending:
         timed_out = StudentTimedOut(_(
             "{exceeded}; it finished before {grace} s, so it ends, but too slowly: look for work "
             "done again and again (a copied state, a search repeated)").format(
-                exceeded=self._exceeded(limit), grace=f"{grace:.1f}"))
+                exceeded=self._exceeded(limit), grace=seconds(grace)))
         timed_out.finished = True
         return timed_out
 
@@ -461,12 +461,12 @@ class Pending:
         # TRANSLATORS: {limit} and {floor} are numbers of seconds, {slowdown} a factor
         return _("{function} did not return within the time limit of {limit} s of CPU time "
                  "({slowdown} times the reference's CPU time for the same call, plus {floor} "
-                 "s)").format(function=self.function, limit=f"{limit:.1f}",
-                              slowdown=f"{limits.slowdown:g}",
-                              floor=f"{limits.call_floor_seconds:g}")
+                 "s)").format(function=self.function, limit=seconds(limit),
+                              slowdown=number(limits.slowdown),
+                              floor=number(limits.call_floor_seconds))
 
     def _waited(self, wall_limit, counted_from, cpu):
-        values = {"function": self.function, "wall": f"{wall_limit:.0f}"}
+        values = {"function": self.function, "wall": seconds(wall_limit, places=0)}
         if counted_from is None:
             # TRANSLATORS: {wall} is a number of seconds
             return _("{function} did not return within {wall} s so it waited without computing: "
@@ -475,7 +475,7 @@ class Pending:
         # TRANSLATORS: {wall} and {used} are numbers of seconds
         return _("{function} did not return within {wall} s, using {used} s of CPU time, so it "
                  "waited without computing: look for a sleep, an input() or a lock that is never "
-                 "released").format(used=f"{self._used(counted_from, cpu()):.1f}", **values)
+                 "released").format(used=seconds(self._used(counted_from, cpu())), **values)
 
     def wait(self, reference_seconds=0.0, reference_trace=None):
         """The observation of this call; its time limit scales with the reference's CPU time
