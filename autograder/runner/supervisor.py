@@ -411,17 +411,17 @@ class Pending:
                 now = time.monotonic()
                 if now >= self.started + wall_limit:
                     raise StudentTimedOut(self._waited(wall_limit, counted_from, cpu)) from None
-                seconds = cpu()
-                if seconds is None:  # no /proc: the wall clock is all there is
+                cpu_now = cpu()
+                if cpu_now is None:  # no /proc: the wall clock is all there is
                     wall_limit = limit
                 elif counted_from is None:
-                    counted_from = (now, seconds)
-                elif self._used(counted_from, seconds) > limit:
+                    counted_from = (now, cpu_now)
+                elif self._used(counted_from, cpu_now) > limit:
                     raise self._overran(limit, counted_from, wall_limit) from None
 
-    def _used(self, counted_from, seconds):
-        """The call's CPU time, from the worker's CPU time `seconds` now (see _reply_in_time)."""
-        return counted_from[0] - self.started + seconds - counted_from[1]
+    def _used(self, counted_from, cpu_now):
+        """The call's CPU time, from the worker's CPU time `cpu_now` (see _reply_in_time)."""
+        return counted_from[0] - self.started + cpu_now - counted_from[1]
 
     def _overran(self, limit, counted_from, wall_limit):
         """The time-out of a call that has used more than `limit` seconds of CPU time; whether it
@@ -441,8 +441,8 @@ class Pending:
         timed_out.finished = True
         return timed_out
 
-    def _returns_by(self, seconds, counted_from, wall_limit):
-        """Whether the call replies within `seconds` of CPU time and the wall clock's limit, and
+    def _returns_by(self, cpu_limit, counted_from, wall_limit):
+        """Whether the call replies within `cpu_limit` seconds of CPU time and the wall clock's limit, and
         before its worker ends. CPU time, unlike the wall clock, gives a busy machine the same
         answer. A reply too large to read is a reply all the same."""
         cpu = self.student.sandbox.cpu_seconds
@@ -450,7 +450,7 @@ class Pending:
             try:
                 return self._reply(min(now + CPU_TICK, self.started + wall_limit)) is not None
             except TimeoutError:
-                if self._used(counted_from, cpu()) > seconds:
+                if self._used(counted_from, cpu()) > cpu_limit:
                     return False
             except ReplyRejected:
                 return True
@@ -497,14 +497,14 @@ class Pending:
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise
-        seconds = time.monotonic() - self.started
+        took = time.monotonic() - self.started
         if reply is None:
             worker, student.worker = student.worker, None
             problem = worker.how_it_ended()
             if not worker.started:
                 return self._again(worker, reference_seconds, reference_trace)
-            return Observation(problem=problem, seconds=seconds)
-        return from_reply(reply, seconds, self.call, reference_trace)
+            return Observation(problem=problem, seconds=took)
+        return from_reply(reply, took, self.call, reference_trace)
 
     def _again(self, worker, reference_seconds, reference_trace):
         """The call, made by a new worker in place of one that ended before its READY line, so
