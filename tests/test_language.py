@@ -15,7 +15,8 @@ import pytest
 from babel.messages.plurals import get_plural
 
 from autograder.errors import ConfigError
-from autograder.language import ENGLISH, LANGUAGES, _, ngettext, number, speaking, spoken
+from autograder.language import (ENGLISH, LANGUAGES, _, ngettext, number, seconds, speaking,
+                                 spoken)
 from autograder.language.catalogs import TRANSLATED, problems, read, template
 from autograder.language.speaking import catalog
 from support.cli import run_cli
@@ -99,6 +100,40 @@ def test_plural_forms_are_the_language_s(code):
 def test_numbers_are_written_as_the_language_writes_them(code, written):
     with speaking(code):
         assert (number(549946), number(2.5)) == written
+
+
+@pytest.mark.parametrize("code, written", [
+    ("en", ("4.6", "0.0", "1,200.0", "12")), ("ca", ("4,6", "0,0", "1.200,0", "12")),
+    ("es", ("4,6", "0,0", "1.200,0", "12")), ("it", ("4,6", "0,0", "1.200,0", "12")),
+    ("ro", ("4,6", "0,0", "1.200,0", "12"))])
+def test_seconds_are_written_as_the_language_writes_them(code, written):
+    with speaking(code):
+        assert (seconds(4.56), seconds(0), seconds(1200), seconds(11.6, places=0)) == written
+
+
+def formatted_in_python(path):
+    """(line, argument) for every value a message's .format(...) gets as an f-string with a format
+    spec (f"{t:.1f}"): Python writes its decimals the English way in every language."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "format" and isinstance(node.func.value, ast.Call)
+                and isinstance(node.func.value.func, ast.Name)
+                and node.func.value.func.id in GETTEXT_CALLS):
+            continue
+        for keyword in node.keywords:
+            if any(isinstance(part, ast.FormattedValue) and part.format_spec is not None
+                   for part in ast.walk(keyword.value)):
+                yield node.lineno, keyword.arg
+
+
+def test_a_message_s_numbers_are_written_by_the_language_not_by_python():
+    """A number filled into a message goes through `number` or `seconds`, so that a Spanish
+    report says "4,6 s", never "4.6 s"."""
+    sources = [path for folder in ("autograder", "assignments")
+               for path in sorted((ROOT / folder).rglob("*.py"))]
+    english = [f"{path.relative_to(ROOT)}:{line}: {name}=" for path in sources
+               for line, name in formatted_in_python(path)]
+    assert not english, "write these with number() or seconds():\n" + "\n".join(english)
 
 
 def test_english_is_spoken_unless_another_language_is_chosen():

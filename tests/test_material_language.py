@@ -111,6 +111,7 @@ def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment
     assert spoken_readme.startswith(f"# {MARK}Adversarial search")
     assert f"## {MARK}Set up and check your work" in spoken_readme
     assert "course/grader` at `v1`" in spoken_readme
+    assert f"- {MARK}{KEPT[0]}\n" in spoken_readme  # the checks by their spoken names
     # the commands stay code
     assert "    python3.11 -m venv .venv" in spoken_readme
     spoken_contract = (spoken_folder / release.CONTRACT).read_text(encoding="utf-8")

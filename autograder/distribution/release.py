@@ -338,8 +338,9 @@ def grade_mistake(submission, functions, policy, base, assignment):
 
 def readme(assignment, substitutions, kept):
     """The students' README: the first assignment's own, or for another one made from its files,
-    each with the first line of its reference module's docstring."""
-    checks = "\n".join(f"- {name}" for name in kept)
+    each with the first line of its reference module's docstring. The checks are listed by their
+    names in the language spoken, as the reports name them."""
+    checks = "\n".join(f"- {_(name)}" for name in kept)
     if assignment is SEARCH:
         template, details = "README.md", {}
     else:

@@ -93,3 +93,10 @@ def number(value):
     """A count or a score as the spoken language writes it: 549,946 in English, 549.946 in
     Catalan, Spanish, Italian and Romanian; 2.5 or 2,5."""
     return format_decimal(value, locale=spoken())
+
+
+def seconds(value, places=1):
+    """A time in seconds, rounded to `places` decimals, as the spoken language writes it: 4.6 in
+    English, 4,6 in Catalan, Spanish, Italian and Romanian (the unit, "s", is the message's)."""
+    return format_decimal(value, format="#,##0" + ("." + "0" * places if places else ""),
+                          locale=spoken())

@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
 from autograder.contract import MODULES
-from autograder.language import N_, _, number
+from autograder.language import N_, _, number, seconds
 from autograder.runner.observations import Observation, brief, from_reply, too_deep
 from autograder.runner.sources import SourceFiles
 from autograder.worker.calls import ANSWER_DEPTH, each_call
@@ -348,7 +348,7 @@ class Student:
             # TRANSLATORS: {limit} is a number of seconds
             raise StudentTimedOut(_("{function} timed out in an earlier check (limit {limit} s), "
                                     "so this one was not run").format(
-                function=function, limit=f"{self.timed_out[function]:.1f}"))
+                function=function, limit=seconds(self.timed_out[function])))
         number = self.calls + 1
         self.calls += len(call.get("states", [None]))  # each node of a walk answers as a call
         self.send(number, call)
@@ -448,17 +448,17 @@ class Pending:
                     raise self._out_of_budget() from None
                 if now >= stop:
                     raise StudentTimedOut(self._waited(wall_limit, counted_from, cpu)) from None
-                seconds = cpu()
-                if seconds is None:  # no /proc: the wall clock is all there is
+                cpu_now = cpu()
+                if cpu_now is None:  # no /proc: the wall clock is all there is
                     wall_limit = limit
                 elif counted_from is None:
-                    counted_from = (now, seconds)
-                elif self._used(counted_from, seconds) > limit:
+                    counted_from = (now, cpu_now)
+                elif self._used(counted_from, cpu_now) > limit:
                     raise self._overran(limit, counted_from, stop) from None
 
-    def _used(self, counted_from, seconds):
-        """The call's CPU time, from the worker's CPU time `seconds` now (see _reply_in_time)."""
-        return counted_from[0] - self.started + seconds - counted_from[1]
+    def _used(self, counted_from, cpu_now):
+        """The call's CPU time, from the worker's CPU time `cpu_now` (see _reply_in_time)."""
+        return counted_from[0] - self.started + cpu_now - counted_from[1]
 
     def _overran(self, limit, counted_from, stop):
         """The time-out of a call that has used more than `limit` seconds of CPU time; whether it
@@ -475,20 +475,20 @@ class Pending:
         timed_out = StudentTimedOut(_(
             "{exceeded}; it finished before {grace} s, so it ends, but too slowly: look for work "
             "done again and again (a copied state, a search repeated)").format(
-                exceeded=self._exceeded(limit), grace=f"{grace:.1f}"))
+                exceeded=self._exceeded(limit), grace=seconds(grace)))
         timed_out.finished = True
         return timed_out
 
-    def _returns_by(self, seconds, counted_from, stop):
-        """Whether the call replies within `seconds` of CPU time and before `stop` on the wall
-        clock, and before its worker ends. CPU time, unlike the wall clock, gives a busy machine
-        the same answer. A reply too large to read is a reply all the same."""
+    def _returns_by(self, cpu_limit, counted_from, stop):
+        """Whether the call replies within `cpu_limit` seconds of CPU time and before `stop` on
+        the wall clock, and before its worker ends. CPU time, unlike the wall clock, gives a busy
+        machine the same answer. A reply too large to read is a reply all the same."""
         cpu = self.student.sandbox.cpu_seconds
         while (now := time.monotonic()) < stop:
             try:
                 return self._reply(min(now + CPU_TICK, stop)) is not None
             except TimeoutError:
-                if self._used(counted_from, cpu()) > seconds:
+                if self._used(counted_from, cpu()) > cpu_limit:
                     return False
             except ReplyRejected:
                 return True
@@ -499,9 +499,9 @@ class Pending:
         # TRANSLATORS: {limit} and {floor} are numbers of seconds, {slowdown} a factor
         return _("{function} did not return within the time limit of {limit} s of CPU time "
                  "({slowdown} times the reference's CPU time for the same call, plus {floor} "
-                 "s)").format(function=self.function, limit=f"{limit:.1f}",
-                              slowdown=f"{limits.slowdown:g}",
-                              floor=f"{limits.call_floor_seconds:g}")
+                 "s)").format(function=self.function, limit=seconds(limit),
+                              slowdown=number(limits.slowdown),
+                              floor=number(limits.call_floor_seconds))
 
     def _out_of_budget(self):
         """The time-out of a call in which its function's budget ran out: its calls, together,
@@ -512,12 +512,12 @@ class Pending:
             "{function} used up its {budget} s on the wall clock, the time all its calls together "
             "may take across its checks: look for a sleep, an input() or a lock that is never "
             "released").format(function=self.function,
-                               budget=f"{self.student.limits.function_seconds():g}"))
+                               budget=seconds(self.student.limits.function_seconds(), 0)))
         timed_out.across_calls = True
         return timed_out
 
     def _waited(self, wall_limit, counted_from, cpu):
-        values = {"function": self.function, "wall": f"{wall_limit:.0f}"}
+        values = {"function": self.function, "wall": seconds(wall_limit, places=0)}
         if counted_from is None:
             # TRANSLATORS: {wall} is a number of seconds
             return _("{function} did not return within {wall} s so it waited without computing: "
@@ -526,7 +526,7 @@ class Pending:
         # TRANSLATORS: {wall} and {used} are numbers of seconds
         return _("{function} did not return within {wall} s, using {used} s of CPU time, so it "
                  "waited without computing: look for a sleep, an input() or a lock that is never "
-                 "released").format(used=f"{self._used(counted_from, cpu()):.1f}", **values)
+                 "released").format(used=seconds(self._used(counted_from, cpu())), **values)
 
     def wait(self, reference_seconds=0.0, reference_trace=None):
         """The observation of this call; its time limit scales with the reference's CPU time
@@ -550,14 +550,14 @@ class Pending:
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise
-        seconds = time.monotonic() - self.started
+        took = time.monotonic() - self.started
         if reply is None:
             worker, student.worker = student.worker, None
             problem, unquoted = worker.how_it_ended()
             if not worker.started:
                 return self._again(worker, reference_seconds, reference_trace)
-            return Observation(problem=problem, unquoted=unquoted, seconds=seconds)
-        return from_reply(reply, seconds, self.call, reference_trace, student.sources)
+            return Observation(problem=problem, unquoted=unquoted, seconds=took)
+        return from_reply(reply, took, self.call, reference_trace, student.sources)
 
     def _again(self, worker, reference_seconds, reference_trace):
         """The call, made by a new worker in place of one that ended before its READY line, so

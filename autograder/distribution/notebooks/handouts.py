@@ -237,10 +237,10 @@ def cutoff(assignment):
              "    return 1 + max(map(height, node)) if isinstance(node, list) else 0",
              "",
              "",
+             # The check's name says what the function tells, in the language spoken.
+             Commented("", N_("horizon_example: a tree on which the cut-off search decides "
+                              "otherwise than minimax")),
              "def decides_otherwise():",
-             '    """Whether heuristic_decision (section 2), cut off at your example\'s depth, '
-             'decides',
-             '    otherwise than on the whole tree."""',
              "    tree, evaluation, depth = horizon_example()",
              "    game = TreeGame(tree)",
              "    evaluate = table({tuple(path): score for path, score in evaluation})",
