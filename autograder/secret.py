@@ -57,20 +57,19 @@ def checked(text, source):
     return value
 
 
-def read(path, source):
+def read(path):
     """The secret in the file at `path`, refused when other users may read it."""
     try:
         mode = path.stat().st_mode
-        text = path.read_text(encoding="utf-8")
+        if not stat.S_ISREG(mode):  # a FIFO would block the read
+            raise ConfigError(f"{path} is not a file: it must hold the course's secret")
+        if mode & 0o077:
+            raise ConfigError(f"{path} holds the course's secret but other users may read it: "
+                              f"chmod 600 {path}")
+        return checked(path.read_text(encoding="utf-8"), path)
     except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"cannot read the course's secret from {source}: "
+        raise ConfigError(f"cannot read the course's secret from {path}: "
                           f"{getattr(error, 'strerror', None) or error}") from None
-    if not stat.S_ISREG(mode):
-        raise ConfigError(f"{source} is not a file: it must hold the course's secret")
-    if mode & 0o077:
-        raise ConfigError(f"{source} holds the course's secret but other users may read it: "
-                          f"chmod 600 {path}")
-    return checked(text, source)
 
 
 def find(config):
@@ -84,10 +83,10 @@ def find(config):
         if not configured.exists():
             raise ConfigError(f"[official] secret_file names {configured}, which does not exist: "
                               f"create it with python -m autograder secret")
-        return Found(read(configured, configured), str(configured))
+        return Found(read(configured), str(configured))
     default = default_file()
     if default.exists():
-        return Found(read(default, default), str(default))
+        return Found(read(default), str(default))
     return Found(None)
 
 
