@@ -3,6 +3,8 @@ grader finds it in the environment, the configured file or the instructor's defa
 order; official grading without one is a one-line error; one secret serves every assignment, each
 meeting games of its own; check-config says where it comes from, never what it is."""
 import dataclasses
+import hashlib
+import json
 import stat
 import subprocess
 import tomllib
@@ -13,6 +15,7 @@ from autograder import policy as grading_config, secret
 from autograder.assignments import SEARCH, built_in
 from autograder.engine import collect_checks, games_seed
 from autograder.errors import ConfigError, UsageError
+from autograder.grading import provenance
 from support.cli import run_cli
 from support.paths import ROOT
 
@@ -195,3 +198,15 @@ def test_check_config_says_where_the_secret_comes_from_never_what_it_is(nowhere)
     public.write_text((ROOT / "grading.toml").read_text().replace("[official]\n", ""))
     without = run_cli("check-config", "--config", public, timeout=120)
     assert without.stdout.splitlines()[-1].startswith("games: the public ones (no [official]")
+
+
+def test_a_results_stamp_holds_the_secret_only_through_a_slow_digest():
+    """The policy's digest reaches reports a student may read: it changes with the secret, so a new
+    term regrades, but holds no fast digest of it to test guesses against."""
+    config = dataclasses.replace(grading_config.load(ROOT / "grading.toml"), secret=A_SECRET)
+    other = dataclasses.replace(config, secret=A_SECRET + "!")
+    assert provenance.policy_digest(config) != provenance.policy_digest(other)
+    fast = json.dumps(dataclasses.asdict(config), sort_keys=True, default=str)
+    assert provenance.policy_digest(config) != hashlib.sha256(fast.encode()).hexdigest()
+    assert provenance.stretched(A_SECRET) == hashlib.scrypt(
+        A_SECRET.encode(), salt=b"autograder policy stamp", n=2 ** 14, r=8, p=1).hex()
