@@ -68,10 +68,11 @@ def use_hypothesis_settings(config):
     settings.load_profile("grading")
 
 
-def games_seed(salt, name):
-    """The seed of the check called `name`'s games under `salt`: a different series of games per
-    check and per salt, the same on every run. Without the salt nobody can compute it."""
-    return int.from_bytes(hashlib.sha256(f"{salt}\0{name}".encode()).digest()[:16], "big")
+def games_seed(secret, name):
+    """The seed of the games called `name` (an assignment's and a check's name) under the course's
+    `secret`: a different series of games per assignment, check and secret, the same on every
+    run. Without the secret nobody can compute it."""
+    return int.from_bytes(hashlib.sha256(f"{secret}\0{name}".encode()).digest()[:16], "big")
 
 
 def verdict(exc, limits):
@@ -162,10 +163,11 @@ class GradingPlugin:
                 # them in (see tests/test_hypothesis_internals.py).
                 item.obj._hypothesis_internal_use_settings = settings(
                     item.obj._hypothesis_internal_use_settings, max_examples=examples)
-            if self.config.salt:
+            if self.config.secret:
                 # Official games: a seed overrides derandomize, which seeds from the check's
-                # source, and that source is in every student's hands.
-                seed(games_seed(self.config.salt, name))(item.obj)
+                # source, and that source is in every student's hands. One secret serves the
+                # course's every assignment, so the assignment's name is part of the seed.
+                seed(games_seed(self.config.secret, f"{self.assignment.name}\0{name}"))(item.obj)
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):

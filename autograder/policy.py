@@ -99,7 +99,6 @@ class Limits:
         return [(f.name, getattr(self, f.name), f.metadata["unit"]) for f in fields(self)]
 
 
-SALT_LENGTH = 16  # characters: a salt a student could guess would let them precompute the games
 VISIBILITIES = ("visible", "hidden", "after_due_date")
 SECTIONS = ("course", "grading", "hypothesis", "limits", "checks", "official")
 CHECK_KEYS = ("points", "visibility", "hint", "name", "examples", "checked_here")
@@ -138,9 +137,14 @@ class Config:
     max_examples: int
     limits: Limits
     checks: dict
-    # The secret the official games are drawn from ([official] salt); None: the public games,
-    # the ones the students' repository meets and holds the answers for.
-    salt: str | None = None
+    # [official] is there: grading draws its games from the course's secret (secret.py), which no
+    # grading.toml holds. The students' repository's policy has no [official]: it meets the public
+    # games, whose answers it holds.
+    official: bool = False
+    secret_file: Path | None = None  # [official] secret_file: where the course's secret is kept
+    # The course's secret, once secret.applied() has found it; None: the public games. Never in a
+    # repr, which an error or a log could show.
+    secret: str | None = field(default=None, repr=False)
     total: float = DEFAULT_TOTAL  # [grading] total, which the checks' points add up to
     language: str = ENGLISH  # [course] language: the one students read
 
@@ -214,12 +218,13 @@ def load(path=DEFAULT_PATH):
     max_examples = _number(hypothesis, "max_examples", EXAMPLES_ALLOWED, "hypothesis.max_examples",
                            source, DEFAULT_MAX_EXAMPLES)
     limits = _limits(_section(data, "limits", source), source)
-    salt = _salt(_section(data, "official", source), source)
+    official = "official" in data
+    secret_file = _secret_file(_section(data, "official", source), path, source)
     total = _total(_section(data, "grading", source), source)
     language = _language(_section(data, "course", source), source)
     # The checks last: their points are compared with the total once every setting is valid.
-    return Config(max_examples=max_examples, limits=limits, salt=salt, total=total,
-                  language=language,
+    return Config(max_examples=max_examples, limits=limits, official=official,
+                  secret_file=secret_file, total=total, language=language,
                   checks=_checks(_section(data, "checks", source), total, language, source))
 
 
@@ -305,12 +310,20 @@ def _check(name, entry, total, language, source):
     return CheckPolicy(points, visibility, hints, examples, checked_here, names)
 
 
-def _salt(official, source):
-    """[official] salt: any string of at least 16 characters, new each course and term."""
-    refuse_unknown(official, ("salt",), "[official]", source)
-    salt = official.get("salt")
-    if salt is not None and (type(salt) is not str or len(salt.strip()) < SALT_LENGTH):
-        raise ConfigError(f"{source}: official.salt must be a string of at least "
-                          f"{SALT_LENGTH} characters, e.g. python -c 'import secrets; "
-                          f"print(secrets.token_hex(16))'")
-    return salt
+def _secret_file(official, path, source):
+    """[official] secret_file: the file holding the course's secret, `~` expanded, relative to
+    the grading.toml; None when not given. A salt left from before is refused: the secret in a
+    file every copy of the project holds is no secret."""
+    if "salt" in official:
+        raise ConfigError(f"{source}: [official] salt is no longer read, since every copy of the "
+                          f"project would share it: delete it and keep the course's secret "
+                          f"outside the project (set AUTOGRADER_SECRET or run python -m "
+                          f"autograder secret)")
+    refuse_unknown(official, ("secret_file",), "[official]", source)
+    named = official.get("secret_file")
+    if named is None:
+        return None
+    if type(named) is not str or not named.strip():
+        raise ConfigError(f"{source}: official.secret_file must be the path of a file, e.g. "
+                          f"\"~/.config/autograder/course.secret\", not {_shown(named)}")
+    return path.parent / Path(named).expanduser()

@@ -8,6 +8,11 @@ import pytest
 from support.cli import grade_json
 from support.submissions import reference_files
 
+# The course's secret official grading draws its games from, in these tests: the one place it is
+# set. Each grading process inherits it through the environment, as Gradescope's and the
+# workflow's do; a test of grading without one takes it out.
+TEST_SECRET = "tests-only-secret-0123456789abcdef"
+
 
 def runs_the_session(config):
     """Whether this process runs the session: pytest alone, or the controller of xdist workers."""
@@ -19,14 +24,19 @@ def pytest_configure(config):
     tests keep theirs in a folder of their own, new each run, never the developer's. The
     session's process makes it before xdist starts its workers, which inherit it through the
     environment: the reference is verified and answered once a run, not once a worker (the cache's
-    files are written whole, through a rename, so a worker never reads another's half-written)."""
+    files are written whole, through a rename, so a worker never reads another's half-written).
+    Likewise the user's configuration folder, so that the developer's own course secret is never
+    read, and the tests' secret (TEST_SECRET)."""
     if runs_the_session(config):
         os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="autograder-tests-cache-")
+        os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="autograder-tests-config-")
+        os.environ["AUTOGRADER_SECRET"] = TEST_SECRET
 
 
 def pytest_unconfigure(config):
     if runs_the_session(config):
         shutil.rmtree(os.environ["XDG_CACHE_HOME"], ignore_errors=True)
+        shutil.rmtree(os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items):

@@ -350,6 +350,24 @@ def test_with_a_token_the_private_grader_grades_and_never_in_a_weak_sandbox(toke
     assert ("--allow-weak-sandbox" in grading) == (token == "false")
 
 
+@pytest.mark.parametrize("token", ["true", "false"])
+def test_the_grade_step_hands_the_grader_the_course_secret(token, tmp_path):
+    """The repository's secret AUTOGRADER_SECRET reaches the grader, whose official games (the
+    private grader's) are drawn from it; a stand-in python records what it got."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python").write_text(f'#!/bin/sh\necho "$AUTOGRADER_SECRET" > "{tmp_path}/got"\n')
+    (bin_dir / "python").chmod(0o755)
+    environ = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": str(tmp_path),
+               "RUNNER_TEMP": str(tmp_path)}
+    contexts = {"secrets.GRADER_TOKEN != ''": token, "steps": {},
+                "secrets": {"AUTOGRADER_SECRET": "the-course-secret-of-this-test"},
+                "job_env": workflow()["jobs"]["grade"]["env"]}
+    completed = run_step(steps_by_id()["grade"], contexts, environ, tmp_path, tmp_path)
+    assert completed.returncode == 0, completed.stderr
+    assert (tmp_path / "got").read_text() == "the-course-secret-of-this-test\n"
+
+
 @pytest.mark.parametrize("inputs, variables, passed", [
     ({}, {}, None),                                                   # green at any score
     ({}, {"AUTOGRADER_FAIL_UNDER": "70"}, "70"),                      # the repository's variable

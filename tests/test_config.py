@@ -212,12 +212,12 @@ def test_the_total_is_100_unless_set(tmp_path):
     ("[hypothesis]\nmax_exampels = 5\n",
      "[hypothesis] has an unknown key 'max_exampels'; did you mean 'max_examples'?"),
     ("[grading]\ntotl = 100\n", "[grading] has an unknown key 'totl'; did you mean 'total'?"),
-    ('[official]\nslat = "0123456789abcdef0123"\n',
-     "[official] has an unknown key 'slat'; did you mean 'salt'?"),
+    ('[official]\nsecret_fil = "~/course.secret"\n',
+     "[official] has an unknown key 'secret_fil'; did you mean 'secret_file'?"),
     ('[checks]\n"a check" = { points = 100, visibility = "hidden", hnit = "h" }\n',
      """[checks] "a check" has an unknown key 'hnit'; did you mean 'hint'?"""),
-    ("[official]\nsecret = 1\n", "[official] has an unknown key 'secret'; the valid ones are "
-                                 "'salt'"),
+    ("[official]\nkey = 1\n", "[official] has an unknown key 'key'; the valid ones are "
+                              "'secret_file'"),
     ('[course]\nlanguag = "ca"\n',
      "[course] has an unknown key 'languag'; did you mean 'language'?"),
     ('[course]\nlanguage = "fr"\n', "course.language = 'fr' is not a language the grader speaks; "
@@ -255,23 +255,16 @@ def test_examples_per_check_reach_hypothesis():
 
 
 @pytest.mark.parametrize("official, says", [
-    ('salt = "short"', "official.salt must be a string of at least 16 characters"),
-    ('salt = 1234567890123456789', "official.salt must be a string"),
+    ('salt = "ef3c924fadffca36cfc0f6071666fd91"',
+     "[official] salt is no longer read, since every copy of the project would share it: delete "
+     "it and keep the course's secret outside the project (set AUTOGRADER_SECRET or run python -m "
+     "autograder secret)"),
+    ('salt = "short"', "[official] salt is no longer read"),
+    ('secret_file = 1', "official.secret_file must be the path of a file"),
+    ('secret_file = " "', "official.secret_file must be the path of a file"),
 ])
-def test_bad_salts_are_refused(tmp_path, official, says):
+def test_a_salt_or_a_bad_secret_file_is_refused(tmp_path, official, says):
     assert refused(tmp_path, f"[official]\n{official}\n").startswith(says)
-
-
-@pytest.mark.e2e
-def test_check_config_says_where_the_games_come_from(tmp_path):
-    salted = run_cli("check-config")
-    assert salted.returncode == 0 and "games: drawn from [official] salt" in salted.stdout
-    text = (ROOT / "grading.toml").read_text()
-    unsalted = tmp_path / "grading.toml"
-    unsalted.write_text("\n".join(line for line in text.splitlines() if not line.startswith(
-        ("[official]", "salt = "))))
-    public = run_cli("check-config", "--config", unsalted)
-    assert public.returncode == 0 and "games: the public ones" in public.stdout
 
 
 def test_the_course_language_is_english_unless_set(tmp_path):

@@ -3,6 +3,7 @@ Gradescope lays it out (source, submission, results), then run_autograder per su
 setup.sh on stand-in base images (an os-release file, with apt-get and python3.11 recording what
 they are asked)."""
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -66,11 +67,51 @@ def test_the_zip_holds_the_grader_and_executable_scripts(archive):
             "autograder/checks/test_alphabeta.py"} <= names
     assert modes["run_autograder"] & 0o777 == modes["setup.sh"] & 0o777 == 0o755
     assert not any("__pycache__" in name for name in names)
-    with zipfile.ZipFile(archive) as zipped:  # the official games travel with the grader
+    with zipfile.ZipFile(archive) as zipped:
         assert zipped.read("grading.toml") == (ROOT / "grading.toml").read_bytes()
-    assert "salt = " in (ROOT / "grading.toml").read_text()
     syntax = subprocess.run(["bash", "-n", str(SETUP)], capture_output=True)
     assert syntax.returncode == 0
+
+
+def test_the_zip_carries_the_course_secret_in_a_file_of_its_own(archive):
+    """The official games travel with the grader: the course's secret (the tests', from the
+    environment) in a file only its owner may read, and in no policy or other file of the zip."""
+    secret = os.environ["AUTOGRADER_SECRET"].encode()
+    with zipfile.ZipFile(archive) as zipped:
+        info = zipped.getinfo("course.secret")
+        assert zipped.read(info).strip() == secret
+        assert info.external_attr >> 16 & 0o777 == 0o600
+        holding = [name for name in zipped.namelist() if secret in zipped.read(name)]
+    assert holding == ["course.secret"]
+
+
+def test_without_the_course_secret_there_is_no_zip(tmp_path):
+    environ = {key: value for key, value in os.environ.items() if key != "AUTOGRADER_SECRET"}
+    completed = subprocess.run([sys.executable, "-m", "autograder", "export", "gradescope",
+                                tmp_path / "autograder.zip"], env=environ, capture_output=True,
+                               text=True, cwd=ROOT)
+    assert completed.returncode == 2
+    assert completed.stderr == ("autograder: the Gradescope zip grades officially: official "
+                                "grading needs the course's secret: set AUTOGRADER_SECRET or run "
+                                "`python -m autograder secret`\n")
+    assert not (tmp_path / "autograder.zip").exists()
+
+
+def test_run_autograder_hands_the_zips_secret_to_the_grader_alone(archive, tmp_path):
+    """run_autograder reads the zip's secret after its chmod has left the source to root, and
+    hands it to the grader in AUTOGRADER_SECRET (a stand-in python records what it got)."""
+    root = tmp_path / "root"
+    with zipfile.ZipFile(archive) as zipped:
+        zipped.extractall(root / "source")
+    (root / "submission").mkdir()
+    python = tmp_path / "python"
+    python.write_text(f'#!/bin/sh\necho "$AUTOGRADER_SECRET" > "{tmp_path}/got"\n')
+    python.chmod(0o755)
+    subprocess.run(["bash", str(root / "source" / "run_autograder")], capture_output=True,
+                   env={"AUTOGRADER_ROOT": str(root), "PATH": "/usr/bin:/bin",
+                        "AUTOGRADER_PYTHON": str(python)}, timeout=60, check=True)
+    assert (tmp_path / "got").read_text().strip() == os.environ["AUTOGRADER_SECRET"]
+    assert (root / "source" / "course.secret").stat().st_mode & 0o077 == 0
 
 
 @pytest.mark.e2e

@@ -2,6 +2,7 @@
 there without the reference."""
 import ast
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -161,7 +162,7 @@ def test_the_released_checks_fail_what_the_full_grader_fails(release, tmp_path):
 @pytest.mark.parametrize("folder", SUBMISSIONS, ids=lambda p: p.name)
 def test_the_students_repository_gives_the_instructors_visible_feedback(
         release, mistakes_reports, folder, tmp_path):
-    """The instructor's grader on the public games (the release's own policy: no salt) and the
+    """The instructor's grader on the public games (the release's own policy: no [official]) and the
     students' repository, which holds no working search, give the same visible feedback, word for
     word: the same smallest input, the same narrated divergence, the same diagnosis. The
     instructor's side is the report the release made of the mistake, graded as it is here: only
@@ -369,12 +370,13 @@ def worked_example_checks():
 def test_the_released_answers_buy_no_official_points(release, tmp_path):
     """The release's answers file holds the reference's answers and traces for the games its
     checks meet. A submission that only looks calls up in it passes generated checks there, but
-    official grading draws its games from grading.toml's salt, which the release leaves out: it
-    keeps only the checks made of the course's own examples."""
-    assert "salt" not in (release / "grading.toml").read_text()
-    salt = tomllib.loads((ROOT / "grading.toml").read_text())["official"]["salt"]
+    official grading draws its games from the course's secret, which no file of the project or
+    the release holds, and the release's policy (without [official]) never reads: it keeps only
+    the checks made of the course's own examples."""
+    assert "official" not in tomllib.loads((release / "grading.toml").read_text())
+    secret = os.environ["AUTOGRADER_SECRET"].encode()  # the course's, in these tests
     for path in released_files(release):
-        assert salt.encode() not in path.read_bytes(), path
+        assert secret not in path.read_bytes(), path
     submission = lookup_submission(release, tmp_path / "lookup")
     public = run_released_grader(release, "grade", submission, "--format", "gradescope",
                                  "--output", tmp_path / "public.json")
@@ -382,7 +384,7 @@ def test_the_released_answers_buy_no_official_points(release, tmp_path):
     passed_public = {t["name"] for t in json.loads((tmp_path / "public.json").read_text())["tests"]
                      if t["status"] == "passed"}
     fixed = worked_example_checks()
-    # The attack works on the public games: so the official result below is the salt's doing.
+    # The attack works on the public games: so the official result below is the secret's doing.
     assert {"minimax_value: exact values on random trees",
             "alphabeta_value: meets the window rule under any window",
             "rational_response: random price wars with ties and negatives",

@@ -1,13 +1,13 @@
 """The games the checks meet reach every case: MIN roots as often as MAX roots, and ties among the
 root's best actions at both, counted over the examples each check really runs.
 
-The checks run here under grading.toml's policy (its salt, its examples) against the reference
-itself, called in this process: every call a check makes is recorded with the check that made it,
-and the shares are counted from those calls. Run with `-s` to see the table.
+The checks run here under grading.toml's policy (the course secret's games, its examples) against
+the reference itself, called in this process: every call a check makes is recorded with the check
+that made it, and the shares are counted from those calls. Run with `-s` to see the table.
 """
 import pytest
 
-from autograder import policy as grading_config
+from autograder import policy as grading_config, secret
 from autograder.contract import judged_function
 from autograder.checks.calling import Caller, from_reference, reference
 from autograder.engine import FunctionQueue, GradingPlugin, check_name, pytest_run
@@ -76,7 +76,7 @@ class OnlyChecks:
 def games_by_check():
     """The tree games of the checks whose shares are asserted (only theirs: the others count for
     nothing here, and some search the whole tic-tac-toe tree on both sides)."""
-    config = grading_config.load()
+    config = secret.applied(grading_config.load(), official=True)  # the tests' secret
     student = InProcess()
     functions = dict.fromkeys(judged_function(check) for check in DECISIONS + WINDOWS)
     pytest_run(GradingPlugin(Caller(student), config), config,

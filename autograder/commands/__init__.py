@@ -3,5 +3,5 @@
 Each catches the error family (autograder.errors) once and prints its one-line reason.
 
 May import: contract, errors, files, language, drawing, games, worker, policy, assignments, runner,
-intake, grading, results, feedback, checks, engine, reporters, distribution.
+intake, grading, results, feedback, checks, engine, reporters, distribution, secret.
 """

@@ -14,7 +14,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from autograder import assignments, policy as grading_config
+from autograder import assignments, policy as grading_config, secret as course_secret
 from autograder.commands import batch, gradebook
 from autograder.commands.gradings import Stopped
 from autograder.commands.students import join_roster
@@ -113,7 +113,7 @@ def grade_command(args):
     assignment = assignments.chosen(args.assignment, submitted_names(args.submission))
     args.assignment = assignment.argument  # the same to each of a batch's gradings
     args.config = args.config or assignment.policy
-    config = grading_config.load(args.config)
+    config = course_secret.applied(grading_config.load(args.config), official(args))
     # the language spoken is the policy's, so that a result's stamp (provenance.made_with) tells
     # a report in another language apart; and the same in each of a batch's gradings
     args.lang = args.lang or config.language
@@ -275,10 +275,28 @@ def check_config_command(args):
     for name in names:
         if config.policy(name).examples:
             say(f"  {name}: examples = {config.policy(name).examples} instead")
-    say("games: drawn from [official] salt, which the students' repository never holds"
-        if config.salt else
-        "games: the public ones (no [official] salt): students' copies hold their answers, so "
-        "set a salt for grading that counts")
+    say(games_line(config))
+
+
+def games_line(config):
+    """Which games grading draws, and where the course's secret comes from, never the secret."""
+    if not config.official:
+        return ("games: the public ones (no [official] section): students' copies hold their "
+                "answers, so grading that counts needs a policy with [official]")
+    found = course_secret.find(config)
+    if found.value is None:
+        return (f"games: the public ones, for lack of the course's secret; "
+                f"{course_secret.NEEDED}")
+    return (f"games: drawn from the course's secret, from {found.source}, which the students' "
+            f"repository never holds")
+
+
+def secret_command(args):
+    """Make the course's secret, in the file official grading reads when no variable names one."""
+    path = course_secret.create(args.file or course_secret.configured_file(grading_config.load()))
+    print(f"wrote a new course secret to {path} (readable by you alone): official grading of "
+          f"every assignment draws its games from it; give it to Gradescope's zip and the "
+          f"pull-request workflow as the README says, and make a new one each term")
 
 
 def instructors_tool(module, command):
@@ -426,6 +444,11 @@ def parser():
                           help="the assignment whose checks to validate (default: the built-in)")
     checking.add_argument("--config", help="the grading policy (default: the assignment's)")
     checking.set_defaults(run=check_config_command)
+    making = commands.add_parser("secret", help="make the course's secret, which official games "
+                                                "are drawn from")
+    making.add_argument("--file", help="where to write it (default: [official] secret_file of "
+                                       "grading.toml, else $XDG_CONFIG_HOME/autograder/secret)")
+    making.set_defaults(run=secret_command)
     return main
 
 

@@ -3,5 +3,5 @@
 The students' release leaves this package out.
 
 May import: contract, errors, files, language, drawing, games, worker, policy, assignments, runner,
-intake, grading, results, feedback, checks, engine.
+intake, grading, results, feedback, checks, engine, secret.
 """

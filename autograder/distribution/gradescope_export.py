@@ -6,7 +6,8 @@ reference and the hidden checks included, since Gradescope keeps the source from
 grades one assignment (`--assignment`): run_autograder names it, and the zip holds its folder.
 run_autograder grades in the course's language (grading.toml's, or export's --lang), and its one
 sentence of its own, for a submission whose grading could not even start, is written in that
-language here.
+language here. The zip carries the course's secret (SECRET, mode 0600), which run_autograder hands
+the grader in AUTOGRADER_SECRET: Gradescope grades officially, on games no student can know ahead.
 """
 import io
 import json
@@ -21,13 +22,14 @@ from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.language import _, speaking, spoken
 from autograder.policy import load as load_policy
+from autograder.secret import NEEDED, find
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = Path(__file__).resolve().parent / "gradescope_templates"
 SOURCES = ("autograder", "reference")
 FILES = ("grading.toml", "pyproject.toml", "README.md", "SECURITY.md")
 SKIPPED = {"__pycache__", ".hypothesis"}
-EXECUTABLE = 0o755 << 16  # a zip entry's external attributes hold its Unix mode in the high bits
+SECRET = "course.secret"  # run_autograder reads it; its chmod leaves it to root alone
 
 
 def members(folders):
@@ -48,6 +50,24 @@ def script(name, assignment):
             gradescope_run.fallback(_(gradescope_run.NO_RESULT)))))
 
 
+def entry(name, mode):
+    """A zip entry named `name` with the Unix `mode`, a regular file."""
+    info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
+    info.external_attr = (mode | stat.S_IFREG) << 16
+    return info
+
+
+def course_secret(config):
+    """The course's secret for a policy with [official]; none is an error, since Gradescope's
+    grades count. None for a policy without [official], which grades on the public games."""
+    if not config.official:
+        return None
+    found = find(config)
+    if found.value is None:
+        raise UsageError(f"the Gradescope zip grades officially: {NEEDED}")
+    return found.value
+
+
 def export(target, assignment=SEARCH, language=None):
     """Write the Gradescope autograder zip of `assignment` to `target`, whole or not at all; its
     scripts in `language`, by default the course's (the assignment's grading.toml's)."""
@@ -59,14 +79,16 @@ def export(target, assignment=SEARCH, language=None):
                for folder in [*folders, assignment.reference, assignment.checks]):
         raise UsageError(f"the assignment {assignment.name!r} lives outside this project; export "
                          f"one declared in assignments/ (its reference in reference/)")
+    config = load_policy(assignment.policy)
+    secret = course_secret(config)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, path in members(folders):
             archive.write(path, name)
-        with speaking(language or load_policy(assignment.policy).language):
+        if secret is not None:
+            archive.writestr(entry(SECRET, 0o600), secret + "\n")
+        with speaking(language or config.language):
             for name in ("setup.sh", "run_autograder"):
-                info = zipfile.ZipInfo(name, date_time=(2026, 1, 1, 0, 0, 0))
-                info.external_attr = EXECUTABLE | stat.S_IFREG << 16  # rwxr-xr-x, a file
-                archive.writestr(info, script(name, assignment))
+                archive.writestr(entry(name, 0o755), script(name, assignment))
     write_atomically(target, buffer.getvalue())
     return target

@@ -126,10 +126,10 @@ def released_checks(source):
 
 
 def public_config(config_text, kept):
-    """grading.toml without [official], whose salt would let students compute the official games:
-    its other sections as they are. The checks the release leaves out keep their entries, marked
-    `checked_here = false`, so that a student's run names them, with their points and hints, as
-    checked when graded."""
+    """grading.toml without [official], which has grading draw the course's secret games: the
+    students' copy meets the public games, whose answers it holds. Its other sections as they
+    are. The checks the release leaves out keep their entries, marked `checked_here = false`, so
+    that a student's run names them, with their points and hints, as checked when graded."""
     out, section = [], None
     for line in config_text.splitlines():
         if line.startswith("["):

@@ -10,7 +10,7 @@ only when one fails hands the check back to hypothesis, which generates the same
 that failure, shrinks it and reports it exactly as without the file. A time-out is the exception:
 hypothesis would stop at that same game without shrinking, so it is reported at once.
 
-The key names everything the games depend on: the check, its seed (the official salt's) and number
+The key names everything the games depend on: the check, its seed (the course secret's) and number
 of examples, and a digest of the checks, the strategies, the games, the engine (which sets
 hypothesis's profile), hypothesis's version and Python's. A tuple in a game travels tagged, since
 JSON has none.
@@ -51,7 +51,7 @@ def key(name, test, checks=CHECKS):
 
     Hypothesis has no public way to read those back: @given, @seed and @settings keep them in
     private attributes of the test, read here without a fallback, so that a hypothesis that moves
-    them fails loudly rather than keying every salt's games alike
+    them fails loudly rather than keying every secret's games alike
     (tests/test_hypothesis_internals.py holds the pinned version to them). `checks` is the
     assignment's folder of checks."""
     return json.dumps({"games of the check": name, "code": code_digest(checks),

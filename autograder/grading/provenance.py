@@ -28,9 +28,20 @@ SHORT = 12  # hex digits of a digest shown to people: enough to tell policies ap
 
 
 def policy_digest(config):
-    """The parsed policy, so an edited comment in grading.toml changes nothing."""
-    text = json.dumps(dataclasses.asdict(config), sort_keys=True, default=str)
+    """The parsed policy, so an edited comment in grading.toml changes nothing. The course's secret
+    counts only through a slow one-way digest of it: the stamp reaches reports a student may read,
+    and must not let them test guesses of a weak secret at sha256's speed."""
+    fields = dataclasses.asdict(config)
+    if fields.get("secret"):
+        fields["secret"] = stretched(fields["secret"])
+    text = json.dumps(fields, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+@functools.cache  # about 50 ms, once per secret and process
+def stretched(secret):
+    return hashlib.scrypt(secret.encode(), salt=b"autograder policy stamp", n=2 ** 14, r=8,
+                          p=1).hex()
 
 
 @functools.cache  # a grading stamps each report with it; its code does not change meanwhile

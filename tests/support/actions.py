@@ -67,6 +67,8 @@ def run_step(step, contexts, environ, cwd, temp):
     """One `run:` step as GitHub runs it with `shell: bash`; its outputs go into `contexts`."""
     outputs = temp / f"output-{step['id']}"
     outputs.write_text("")
+    # the repository's secrets, as the instructor sets them: the tests' course secret
+    contexts.setdefault("secrets", {"AUTOGRADER_SECRET": os.environ["AUTOGRADER_SECRET"]})
     env = {**environ, **{key: resolve(value, contexts) for key, value in
                          {**contexts["job_env"], **step.get("env", {})}.items()},
            "GITHUB_OUTPUT": str(outputs)}
@@ -98,6 +100,7 @@ def git(repo, *args):
 def run_ci(*args, env=None, cwd=ROOT):
     """The pull-request job as the workflow runs it: `python -I`, CI=true, little else set."""
     environ = {"PATH": os.environ["PATH"], "HOME": os.environ.get("HOME", "/tmp"), "CI": "true",
+               "AUTOGRADER_SECRET": os.environ["AUTOGRADER_SECRET"],  # as the workflow passes it
                **(env or {})}
     return subprocess.run([sys.executable, "-I", "-m", "autograder.commands.ci", *map(str, args)],
                           cwd=cwd, env=environ, capture_output=True, text=True, timeout=600)

@@ -8,7 +8,7 @@ from autograder.checks.judge import CheckFailed
 from autograder.drawing import name_node
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
-                                    open_windows_evaluation, table_evaluation)
+                                    open_windows_evaluation, table_evaluation, tree_spec)
 from autograder.grading import strategies
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import exactly_equal, quoted
@@ -16,6 +16,14 @@ from autograder.worker.calls import call, evaluation_argument, order_argument
 
 # The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.
 TEXTBOOK_EVALUATION = table_evaluation([((), 0), ((0,), 5), ((1,), 1), ((2,), 7)])
+# B and C tie at depth 2 (3 and 3) after the first pass (B 1, C 5, D 0) ranked C before B, and
+# tie again on the whole tree: the third pass must keep C first, so a pass that breaks ties any
+# other way searches B's new leaves first and decides B. Pinned, so that whether such a bug fails
+# does not hang on the games a term's secret draws.
+TIED_AFTER_REORDERING = (
+    tree_spec([[[3, 1], [4, 9]], [[3, 2], [5, 6]], [[0, 1], [2, 0]]]),
+    table_evaluation([((), 0), ((0,), 1), ((1,), 5), ((2,), 0), ((0, 0), 3), ((0, 1), 9),
+                      ((1, 0), 3), ((1, 1), 6), ((2, 0), 0), ((2, 1), 1)]), 3)
 OPEN_LINES = evaluation_argument(open_lines_evaluation())
 # Connect Four from the empty board, after X takes the centre column, and after O answers there.
 CONNECT_FOUR = [connect_four_spec(EMPTY_BOARD), connect_four_spec(" " * 3 + "X" + " " * 38),
@@ -174,6 +182,7 @@ def deepening_case(caller, case):
 @check("iterative_deepening_decision: the last pass's decision on random trees")
 @given(case=strategies.cut_off_games())
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+@example(case=TIED_AFTER_REORDERING)
 def test_iterative_deepening_decision(caller, case):
     pair, shown = deepening_case(caller, case)
     decision, _orders = deepened(pair, shown)
@@ -186,6 +195,7 @@ def test_iterative_deepening_decision(caller, case):
 @check("iterative_deepening_decision: each pass orders the root best first by the pass before")
 @given(case=strategies.cut_off_games())
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+@example(case=TIED_AFTER_REORDERING)
 def test_iterative_deepening_orders(caller, case):
     pair, shown = deepening_case(caller, case)
     _decision, orders = deepened(pair, shown)
@@ -207,6 +217,7 @@ def test_iterative_deepening_orders(caller, case):
 @check("iterative_deepening_decision: examines the reference's nodes, pass after pass")
 @given(case=strategies.cut_off_games())
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
+@example(case=TIED_AFTER_REORDERING)
 def test_iterative_deepening_nodes(caller, case):
     pair, shown = deepening_case(caller, case)
     judge.same_trace(pair, case[0], shown, N_("iterative deepening"))

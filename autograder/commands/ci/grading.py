@@ -7,7 +7,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from autograder import policy as grading_config
+from autograder import policy as grading_config, secret as course_secret
 from autograder.commands import cli
 from autograder.engine import grade
 from autograder.errors import GradingError, SubmissionError
@@ -74,7 +74,8 @@ def grade_with_base(args, context, assignment, root):
     """The assignments' report and the base's (None without --base, or when the base cannot be
     graded: then context.base_note says why), both as students see them. `root` is the
     workspace, below which no link leads to what is graded."""
-    config = grading_config.load(args.config or assignment.policy)
+    config = course_secret.applied(grading_config.load(args.config or assignment.policy),
+                                   cli.official(args))
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     mode = cli.sandbox_mode(args)
     report = grade_folder(args.assignments, config, mode, "assignments", args.lanes, assignment,
