@@ -26,7 +26,7 @@ from autograder.checks.calling import Caller, reference
 from autograder.checks.judge import CheckFailed
 from autograder.assignments import SEARCH
 from autograder.contract import judged_function
-from autograder.language import _, spoken
+from autograder.language import _, number, spoken
 from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
@@ -91,7 +91,7 @@ def verdict(exc, limits):
     if isinstance(exc, CheckOutOfTime):
         # TRANSLATORS: {limit} is a number of seconds
         whole = _("the check ran out of time as a whole (its limit is {limit} s)").format(
-            limit=f"{limits.check_seconds:g}")
+            limit=number(limits.check_seconds))
         return CheckFailed(whole, cause=whole)
     return None
 

@@ -523,6 +523,7 @@ KERNEL_IMPORTS = ["autograder.commands", "autograder.commands.notebook_cells",
                   "autograder.contract",
                   "autograder.drawing", "autograder.errors", "autograder.intake",
                   "autograder.intake.notebook", "autograder.language",
+                  "autograder.language.grammar",
                   "autograder.language.speaking", "autograder.results", "autograder.runner",
                   "autograder.runner.environment"]
 IMPORTED = """\

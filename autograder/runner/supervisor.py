@@ -512,7 +512,7 @@ class Pending:
             "{function} used up its {budget} s on the wall clock, the time all its calls together "
             "may take across its checks: look for a sleep, an input() or a lock that is never "
             "released").format(function=self.function,
-                               budget=seconds(self.student.limits.function_seconds(), 0)))
+                               budget=number(self.student.limits.function_seconds())))
         timed_out.across_calls = True
         return timed_out
 

@@ -53,7 +53,7 @@ SHIM_FILES = ("contract.py", "errors.py", "results.py", "drawing.py",
               "intake/__init__.py", "intake/notebook.py",
               "runner/__init__.py", "runner/environment.py",
               "commands/__init__.py", "commands/notebook_cells.py",
-              "language/__init__.py", "language/speaking.py")
+              "language/__init__.py", "language/speaking.py", "language/grammar.py")
 SHIM_PACKAGES = ("games",)
 # The catalogs the cells speak from, compiled when first spoken by Babel (from site-packages).
 SHIM_CATALOGS = "language/locale/*/LC_MESSAGES/*.po"
