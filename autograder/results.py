@@ -59,11 +59,12 @@ class CheckResult:
 
     def for_students(self):
         """This result as a student may see it: a hidden check keeps its name, points and, when
-        it failed, its cause if known, else its hint (which says no whole-function problem)."""
+        it failed, its cause if known, else its hint (which says no whole-function problem). Not
+        its time: code that waits on a hidden input's size would read the input in it."""
         if self.visibility != "hidden" or not self.ran:
             return self
         return replace(self, feedback="" if self.passed else (self.cause or self.hint), cause="",
-                       shown=None, traces=None,
+                       shown=None, traces=None, seconds=0.0,
                        whole_function=self.whole_function if self.cause else "")
 
     @property

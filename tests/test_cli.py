@@ -217,10 +217,7 @@ def test_a_hidden_check_says_what_the_function_raised_without_its_message(tmp_pa
                         "gradescope", "--output", output)
     assert completed.returncode == 0, completed.stderr
     tests = {test["name"]: test["output"] for test in json.loads(output.read_text())["tests"]}
-    line = next(number for number, text in enumerate(module.read_text().splitlines(), 1)
-                if "raise KeyError" in text)
-    assert tests[HIDDEN] == (f"alphabeta_decision raised KeyError\n  at alphabeta.py, line "
-                             f"{line}: raise KeyError(f'secret {{state!r}}')")
+    assert tests[HIDDEN] == "alphabeta_decision raised KeyError"  # no message, no line
     visible = "alphabeta_decision: best action on random trees, first of ties"
     assert "secret" in tests[visible].split("\n")[0]  # a visible check quotes the message
 

@@ -379,3 +379,13 @@ def test_every_format_heads_a_failure_and_names_the_nodes_alike():
         markdown.render(report))
     legend = "examined only by alpha-beta"
     assert legend in html.render(report) and legend.capitalize() in markdown.render(report)
+
+
+def test_a_hidden_check_shows_students_no_time():
+    """How long a hidden check took is a number the code can set from the hidden input (waiting
+    in proportion to it): students' reports carry no time for it, instructors' do."""
+    hidden = next(c for c in sample_report().checks if c.visibility == "hidden")
+    assert hidden.seconds > 0 and hidden.for_students().seconds == 0
+    student_view = ET.fromstring(junit.render(sample_report().for_students()))
+    case = next(c for c in student_view.iter("testcase") if c.get("name") == hidden.name)
+    assert float(case.get("time")) == 0

@@ -88,8 +88,8 @@ def test_a_hidden_check_names_a_class_the_code_made_in_fixed_words(student):
         forged = s.call(call("minimax_value", TEXTBOOK, state=[0]))
     line = "\n  at minimax.py, line 6: raise type("
     assert got.problem.startswith("raised LEAK[[3, 12, 8]") and line in got.problem
-    assert got.unquoted.startswith("raised an exception that is not one of Python's built-in "
-                                   "exceptions (a hidden check names no other class)" + line)
+    assert got.unquoted == ("raised an exception that is not one of Python's built-in "
+                            "exceptions (a hidden check names no other class)")
     assert "[3, 12, 8]" not in got.unquoted and got.raised == ""
     assert forged.problem.startswith("raised KeyError")
     assert forged.unquoted.startswith("raised an exception that is not one of Python's built-in")
@@ -103,8 +103,8 @@ def test_python_s_own_exception_is_named_in_a_hidden_check_without_its_message(s
         got = s.call(VALUE)
     assert got.problem == "raised KeyError: [[3, 12, 8], [2, 4, 6], [14, 5, 2]]\n  at " \
         "minimax.py, line 3: raise KeyError(game.game.tree)"
-    assert got.unquoted == "raised KeyError\n  at minimax.py, line 3: raise KeyError(" \
-        "game.game.tree)"
+    # no line either: code may be padded or compiled to raise at a line that encodes the input
+    assert got.unquoted == "raised KeyError"
     assert got.raised == "KeyError"
 
 
@@ -121,7 +121,7 @@ def test_the_quoted_line_is_read_by_the_grader_not_from_the_worker_s_linecache(s
         got = s.call(VALUE)
     line = "\n  at minimax.py, line 7: raise ValueError(\"no\")"
     assert got.problem == "raised ValueError: no" + line
-    assert got.unquoted == "raised ValueError" + line
+    assert got.unquoted == "raised ValueError"
 
 
 def test_a_reply_naming_a_file_or_line_the_submission_lacks_quotes_no_line(student):
@@ -151,9 +151,7 @@ def test_a_hidden_check_quotes_no_import_error_message_which_may_hold_the_first_
     """) as s:
         got = s.call(VALUE)
     assert "LEAK" in got.problem and got.whole_function == "unimportable"
-    assert got.unquoted == "could not run: minimax.py failed to import, it raised ValueError\n" \
-        "  at minimax.py, line 6: raise ValueError(\"LEAK\" + " \
-        "repr(frame.f_locals[\"call\"][\"game\"]))"
+    assert got.unquoted == "could not run: minimax.py failed to import, it raised ValueError"
 
 
 def test_a_hidden_check_names_the_module_the_assignment_gives_whatever_the_worker_says(student):
@@ -664,3 +662,36 @@ def test_calls_that_each_sleep_under_the_wall_floor_stop_within_the_functions_bu
             s.call(VALUE)
     assert answered in ([], [3], [3, 3])  # 0.7 s each, of 2 s
     assert stopped < limits.function_seconds() + supervisor.STACK_WAIT_SECONDS + 1
+
+
+def test_a_time_out_s_cause_names_no_line_it_stopped_at(student):
+    """A hidden check shows a time-out's cause: the line the call was stopped at is one the code
+    may choose (padded or compiled to loop at line N), so only the visible message names it."""
+    with student("""
+        def minimax_value(game, state):
+            while True:
+                pass
+    """) as s:
+        with pytest.raises(StudentTimedOut) as stopped:
+            s.call(VALUE)
+    assert "minimax.py, line 3" in str(stopped.value)
+    assert "line" not in stopped.value.cause and "minimax.py" not in stopped.value.cause
+
+
+def test_a_wait_s_cause_names_no_cpu_time_the_code_chose_to_use(student, monkeypatch):
+    """The CPU time a call used before it waited is measured, and chosen by the code: the message
+    names it, the cause a hidden check shows does not."""
+    monkeypatch.setattr(supervisor, "WALL_FLOOR_SECONDS", 2)
+    monkeypatch.setattr(supervisor, "WALL_FACTOR", 1)
+    with student("""
+        import time
+        def minimax_value(game, state):
+            end = time.process_time() + 0.3
+            while time.process_time() < end:
+                pass
+            time.sleep(60)
+    """) as s:
+        with pytest.raises(StudentTimedOut) as waited:
+            s.call(VALUE)
+    assert "s of CPU time" in str(waited.value)
+    assert "CPU time" not in waited.value.cause and "waited without computing" in waited.value.cause

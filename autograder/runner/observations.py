@@ -133,10 +133,11 @@ def where_raised(info, sources):
 
 def describe_exception(info, sources=None, quoting=True):
     """The exception a worker reported and where it was raised, as the grader reads the staged
-    `sources`. With `quoting`, as a visible check says it: its class by name and its message,
-    both the student's own. Without, as a hidden check may: Python's own class by name, any
-    other in fixed words, no message, since the student's code makes both and may put the
-    check's input in them."""
+    `sources`. With `quoting`, as a visible check says it: its class by name, its message and
+    its line, all the student's own. Without, as a hidden check may: Python's own class by name,
+    any other in fixed words, no message and no line, since the student's code makes all three
+    and may put the check's input in them (a line number too: code compiled or padded to raise
+    at line N)."""
     name = info.get("exception") if quoting else raised_builtin(info)
     if name:
         # TRANSLATORS: {exception} is the exception's type, as Python names it (ValueError)
@@ -145,7 +146,9 @@ def describe_exception(info, sources=None, quoting=True):
         text = _("raised an exception")
     else:
         text = _(OWN_EXCEPTION)
-    if quoting and info.get("message"):
+    if not quoting:
+        return text
+    if info.get("message"):
         text += f": {brief(info['message'])}"
     where = where_raised(info, sources)
     return f"{text}\n  {where}" if where else text

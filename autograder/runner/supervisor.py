@@ -447,7 +447,7 @@ class Pending:
                 if now >= budget_end:
                     raise self._out_of_budget() from None
                 if now >= stop:
-                    raise StudentTimedOut(self._waited(wall_limit, counted_from, cpu)) from None
+                    raise self._waited(wall_limit, counted_from, cpu) from None
                 cpu_now = cpu()
                 if cpu_now is None:  # no /proc: the wall clock is all there is
                     wall_limit = limit
@@ -517,16 +517,23 @@ class Pending:
         return timed_out
 
     def _waited(self, wall_limit, counted_from, cpu):
+        """The time-out of a call that waited past its wall-clock limit. The CPU time it used is a
+        number the student's code chooses, so only the message names it, never the cause a
+        hidden check shows."""
         values = {"function": self.function, "wall": seconds(wall_limit, places=0)}
+        # TRANSLATORS: {wall} is a number of seconds
+        waited = _("{function} did not return within {wall} s so it waited without computing: "
+                   "look for a sleep, an input() or a lock that is never released").format(
+            **values)
         if counted_from is None:
-            # TRANSLATORS: {wall} is a number of seconds
-            return _("{function} did not return within {wall} s so it waited without computing: "
-                     "look for a sleep, an input() or a lock that is never released").format(
-                **values)
+            return StudentTimedOut(waited)
         # TRANSLATORS: {wall} and {used} are numbers of seconds
-        return _("{function} did not return within {wall} s, using {used} s of CPU time, so it "
-                 "waited without computing: look for a sleep, an input() or a lock that is never "
-                 "released").format(used=seconds(self._used(counted_from, cpu())), **values)
+        timed_out = StudentTimedOut(_(
+            "{function} did not return within {wall} s, using {used} s of CPU time, so it waited "
+            "without computing: look for a sleep, an input() or a lock that is never "
+            "released").format(used=seconds(self._used(counted_from, cpu())), **values))
+        timed_out.cause = waited
+        return timed_out
 
     def wait(self, reference_seconds=0.0, reference_trace=None):
         """The observation of this call; its time limit scales with the reference's CPU time
@@ -545,8 +552,11 @@ class Pending:
             across = timed_out.across_calls
             student.timed_out[self.function] = (student.limits.function_seconds() if across
                                                 else limit)
-            raise StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
-                                  None if across else self.call) from None
+            stopped = StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
+                                      None if across else self.call)
+            # the line it was stopped at is one the student's code may choose: never the cause
+            stopped.cause = timed_out.cause
+            raise stopped from None
         except BaseException:
             student.close()  # interrupted mid-call (pytest-timeout, Ctrl-C): the worker is stale
             raise
