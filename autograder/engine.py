@@ -168,6 +168,9 @@ class GradingPlugin:
                 # source, and that source is in every student's hands. One secret serves the
                 # course's every assignment, so the assignment's name is part of the seed.
                 seed(games_seed(self.config.secret, f"{self.assignment.name}\0{name}"))(item.obj)
+        # The checks students do not see run after all those they do (FunctionQueue does the
+        # same within each lane): see FunctionQueue.pytest_runtestloop for why.
+        items.sort(key=lambda item: not visible(item, self.config))
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):
@@ -193,7 +196,7 @@ class GradingPlugin:
         apart: the student's code could otherwise keep its inputs and show them in a visible
         check's feedback."""
         self._caller.skipped = 0
-        if self.config.policy(check_name(item)).visibility == "visible":
+        if visible(item, self.config):
             yield
             return
         with self._caller.apart():
@@ -265,23 +268,39 @@ class GradingPlugin:
 
 class FunctionQueue:
     """Runs the checks one contract function at a time, in the order `functions` yields them, in
-    place of pytest's loop: the lanes share one queue of functions (see lanes.py)."""
+    place of pytest's loop: the lanes share one queue of functions (see lanes.py). `config` says
+    which checks students see."""
 
-    def __init__(self, functions):
-        self.functions = functions
+    def __init__(self, functions, config):
+        self.functions, self.config = functions, config
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_runtestloop(self, session):
+        """Each function's checks in turn, as the functions come (a lane's share of them), and
+        the checks students do not see after all those they do: code that waits in a hidden check
+        as long as its input says would otherwise be timed by a later visible check, whose
+        message the student reads."""
         if session.config.option.collectonly:
             return True
         by_function = {}
         for item in session.items:
             by_function.setdefault(judged_function(check_name(item)), []).append(item)
+        apart = []
         for function in self.functions:
             items = by_function.get(function, [])
-            for item, following in zip(items, [*items[1:], None]):
-                item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
+            apart += [item for item in items if not visible(item, self.config)]
+            run_in_turn([item for item in items if visible(item, self.config)])
+        run_in_turn(apart)
         return True
+
+
+def visible(item, config):
+    return config.policy(check_name(item)).visibility == "visible"
+
+
+def run_in_turn(items):
+    for item, following in zip(items, [*items[1:], None]):
+        item.config.hook.pytest_runtest_protocol(item=item, nextitem=following)
 
 
 def pytest_run(plugin, config, *extra, plugins=()):
@@ -308,7 +327,7 @@ def run_checks(caller, config, functions=None, assignment=SEARCH):
     """The plugin that ran the assignment's checks, holding their results: all checks in pytest's
     order, or with `functions`, an iterable of contract functions, theirs as it yields them."""
     plugin = GradingPlugin(caller, config, assignment)
-    pytest_run(plugin, config, plugins=[FunctionQueue(functions)] if functions else [])
+    pytest_run(plugin, config, plugins=[FunctionQueue(functions, config)] if functions else [])
     return plugin
 
 

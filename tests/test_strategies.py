@@ -9,9 +9,9 @@ import pytest
 
 from autograder import policy as grading_config, secret
 from autograder.contract import judged_function
-from autograder.checks.calling import Caller, from_reference, reference
-from autograder.engine import FunctionQueue, GradingPlugin, check_name, pytest_run
-from autograder.worker.calls import perform
+from autograder.checks.calling import Caller
+from autograder.engine import FunctionQueue, GradingPlugin, pytest_run
+from support.inprocess import InProcess, OnlyChecks
 
 pytestmark = pytest.mark.e2e
 
@@ -23,25 +23,6 @@ DECISIONS = ("minimax_decision: best action on random trees, first of ties",
 WINDOWS = ("alphabeta_value: meets the window rule under any window",)
 MIN_SHARE = 0.5    # of a check's tree games rooted at MIN, at least (strategies.both_roots)
 TIE_SHARE = 0.15   # of a decision check's tree games, at MAX and at MIN roots each, at least
-
-
-class InProcess:
-    """The reference, as the student, called in this process; every call is kept by check."""
-
-    def __init__(self):
-        self.check = None
-        self.calls = {}
-
-    def call(self, call, *_):
-        self.calls.setdefault(self.check, []).append(call)
-        return from_reference(perform(reference(call["function"]), call))
-
-    def close(self):
-        pass
-
-    @pytest.hookimpl(tryfirst=True)
-    def pytest_runtest_setup(self, item):
-        self.check = check_name(item)
 
 
 def value(tree, player):
@@ -61,17 +42,6 @@ def root_tie(game):
     return values.count(best) > 1
 
 
-class OnlyChecks:
-    """Runs only the checks called `names`, once the grader has collected and validated them all."""
-
-    def __init__(self, names):
-        self.names = names
-
-    @pytest.hookimpl(trylast=True)
-    def pytest_collection_modifyitems(self, items):
-        items[:] = [item for item in items if check_name(item) in self.names]
-
-
 @pytest.fixture(scope="module")
 def games_by_check():
     """The tree games of the checks whose shares are asserted (only theirs: the others count for
@@ -80,7 +50,8 @@ def games_by_check():
     student = InProcess()
     functions = dict.fromkeys(judged_function(check) for check in DECISIONS + WINDOWS)
     pytest_run(GradingPlugin(Caller(student), config), config,
-               plugins=[student, OnlyChecks(DECISIONS + WINDOWS), FunctionQueue(functions)])
+               plugins=[student, OnlyChecks(DECISIONS + WINDOWS),
+                        FunctionQueue(functions, config)])
     games = {}
     for check, calls in student.calls.items():
         trees = [c["game"] for c in calls if c.get("game") and c["game"]["kind"] == "tree"
