@@ -1,9 +1,9 @@
 """Alpha-beta, correct, whose decision remembers every tree it is asked about, in memory and in
-files, and shows what it remembers in the feedback of a later check: asked about a tic-tac-toe
-board while it remembers trees, it raises them. The hidden check of alphabeta_decision (its nodes,
-on generated trees) runs between the visible check on trees and the visible check on the course's
-positions, so a worker shared by the three would print the hidden check's games in the positions
-check's feedback."""
+files (marked, to find any that escape), and shows what it remembers in the feedback of a later
+check: asked about a tic-tac-toe board while it remembers trees, it raises them. In the contract's
+order the hidden check of alphabeta_decision (its nodes, on generated trees) came between the
+visible check on trees and the visible check on the course's positions, so a worker shared by the
+three would print the hidden check's games in the positions check's feedback."""
 import json
 import math
 import os
@@ -39,7 +39,7 @@ def alphabeta_decision(game, state, order=None):
     if hasattr(inner, "tree"):
         _remember(inner.tree)
     elif _recall():
-        raise RuntimeError(f"{MARKER} remembered trees: {_recall()}")
+        raise RuntimeError(f"remembered trees: {_recall()}")
     return _decision(game, state, order)
 
 
