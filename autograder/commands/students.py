@@ -87,7 +87,7 @@ def shared(entries):
     holders = {}  # a key: {the id of each entry naming it: the key as written}
     for entry in entries:
         for student in entry.students:
-            for key in {student.sid, student.email} - {""}:
+            for key in dict.fromkeys(key for key in (student.sid, student.email) if key):
                 holders.setdefault(key.casefold(), {}).setdefault(entry.id, key)
     reasons = {}
     for by_entry in holders.values():
