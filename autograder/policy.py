@@ -9,6 +9,11 @@ misspelt key is named with the closest valid one.
 name it is shown by may be given per language (hint.ca = "..."), and where they are not, the
 English hint and name are looked up in the grader's catalogs.
 
+The course is configured once, in its own grading.toml (DEFAULT_PATH): what belongs to the course
+rather than to one assignment (COURSE_SETTINGS: its language, the pull-request threshold, the file
+of the official games' secret) is inherited by every assignment's grading.toml, which may set any
+of them again to override it. `settings()` says where each effective one came from.
+
 May import: errors, language.
 """
 import difflib
@@ -147,6 +152,7 @@ class Config:
     secret: str | None = field(default=None, repr=False)
     total: float = DEFAULT_TOTAL  # [grading] total, which the checks' points add up to
     language: str = ENGLISH  # [course] language: the one students read
+    fail_under: "Threshold | None" = None  # [course] fail_under: the pull-request job's threshold
 
     def policy(self, check_name):
         try:
@@ -202,36 +208,116 @@ def _section(data, name, source):
     return table
 
 
-def load(path=DEFAULT_PATH):
-    """The policy in the grading.toml at `path`; ConfigError names the first thing to change."""
-    path = Path(path)
-    source = str(path)
+def _read(path):
+    """The TOML table in the file at `path`, a ConfigError naming it when it cannot be read."""
     try:
-        data = tomllib.loads(path.read_text())
+        data = tomllib.loads(Path(path).read_text())
     except FileNotFoundError:
         raise ConfigError(f"no grading configuration at {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
-    refuse_unknown(data, SECTIONS, "the file", source, kind="section")
+    refuse_unknown(data, SECTIONS, "the file", str(path), kind="section")
+    return data
+
+
+def load(path=DEFAULT_PATH):
+    """The policy in the grading.toml at `path`, with the course's settings it does not set
+    itself; ConfigError names the first thing to change."""
+    path = Path(path)
+    source = str(path)
+    data = _read(path)
     hypothesis = _section(data, "hypothesis", source)
     refuse_unknown(hypothesis, ("max_examples",), "[hypothesis]", source)
     max_examples = _number(hypothesis, "max_examples", EXAMPLES_ALLOWED, "hypothesis.max_examples",
                            source, DEFAULT_MAX_EXAMPLES)
     limits = _limits(_section(data, "limits", source), source)
     official = "official" in data
-    secret_file = _secret_file(_section(data, "official", source), path, source)
+    course = {key: value for key, (value, _where) in _settings(path, data).items()}
     total = _total(_section(data, "grading", source), source)
-    language = _language(_section(data, "course", source), source)
     # The checks last: their points are compared with the total once every setting is valid.
     return Config(max_examples=max_examples, limits=limits, official=official,
-                  secret_file=secret_file, total=total, language=language,
-                  checks=_checks(_section(data, "checks", source), total, language, source))
+                  secret_file=course["secret_file"], total=total, language=course["language"],
+                  fail_under=course["fail_under"],
+                  checks=_checks(_section(data, "checks", source), total, course["language"],
+                                 source))
 
 
-def _language(course, source):
-    """[course] language: one the grader speaks, English when absent."""
-    refuse_unknown(course, ("language",), "[course]", source)
-    return chosen(course.get("language", ENGLISH), f"{source}: course.language")
+# The settings of the course, each (section, key, its default): set in the course's grading.toml,
+# inherited by every assignment's, which may set them again.
+COURSE_SETTINGS = {"language": ("course", "language", ENGLISH),
+                   "fail_under": ("course", "fail_under", None),
+                   "secret_file": ("official", "secret_file", None)}
+COURSE_KEYS = tuple(key for section, key, _default in COURSE_SETTINGS.values()
+                    if section == "course")
+
+
+def settings(path=DEFAULT_PATH):
+    """{setting: (its effective value, where it came from)} of each of COURSE_SETTINGS for the
+    policy at `path`: its own grading.toml, the course's, or the default."""
+    return _settings(Path(path), _read(path))
+
+
+def _settings(path, data):
+    own = {name: _course_value(name, data, path) for name in COURSE_SETTINGS}
+    course = DEFAULT_PATH
+    inherited = {}
+    if path.resolve() != course.resolve() and course.is_file():
+        course_data = _read(course)
+        inherited = {name: _course_value(name, course_data, course) for name in COURSE_SETTINGS}
+    found = {}
+    for name, (section, key, default) in COURSE_SETTINGS.items():
+        for values, where in ((own, path), (inherited, course)):
+            if values.get(name) is not None:
+                found[name] = (values[name], f"{where} [{section}] {key}")
+                break
+        else:
+            found[name] = (default, "the default")
+    return found
+
+
+def _course_value(name, data, path):
+    """The setting `name` as the grading.toml at `path` (whose table is `data`) gives it; None
+    when it does not."""
+    source = str(path)
+    if name == "secret_file":
+        return _secret_file(_section(data, "official", source), path, source)
+    course = _section(data, "course", source)
+    refuse_unknown(course, COURSE_KEYS, "[course]", source)
+    if name not in course:
+        return None
+    if name == "language":
+        return chosen(course["language"], f"{source}: course.language")
+    return threshold(course["fail_under"], f"{source}: course.fail_under")
+
+
+@dataclass(frozen=True)
+class Threshold:
+    """A score the pull-request job requires: `value` points, or `value` per cent of the points
+    the job can check."""
+    value: float
+    percent: bool = False
+
+    def points(self, checkable):
+        """The points required of a run that can check `checkable` points."""
+        return checkable * self.value / 100 if self.percent else self.value
+
+    def __str__(self):
+        return f"{self.value:g}%" if self.percent else f"{self.value:g}"
+
+
+def threshold(value, source="--fail-under"):
+    """A threshold as grading.toml or --fail-under gives it: points (70) or a percentage of the
+    points the job can check ("95%"); a one-line ConfigError otherwise."""
+    text = str(value).strip() if type(value) in (int, float, str) else ""
+    percent = text.endswith("%")
+    try:
+        number = float(text.removesuffix("%"))
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0 or (percent and number > 100):
+        raise ConfigError(f"{source}: {_shown(value)} is not a number of points or a percentage: "
+                          f"give one such as 70 or \"95%\"")
+    return Threshold(number, percent)
 
 
 def _in_languages(entry, key, dotted, source):

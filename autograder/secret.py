@@ -41,11 +41,10 @@ def default_file():
 
 
 def configured_file(config):
-    """The file `[official] secret_file` names: the policy's own, else the course's grading.toml's,
-    so that every assignment shares the course's; None when neither names one."""
-    if config.secret_file or not config.official or not policy.DEFAULT_PATH.exists():
-        return config.secret_file
-    return policy.load(policy.DEFAULT_PATH).secret_file
+    """The file `[official] secret_file` names: the policy's own, else the course's grading.toml's
+    (policy.load inherits it), so that every assignment shares the course's; None when neither
+    names one."""
+    return config.secret_file
 
 
 def checked(text, source):

@@ -275,7 +275,19 @@ def check_config_command(args):
     for name in names:
         if config.policy(name).examples:
             say(f"  {name}: examples = {config.policy(name).examples} instead")
-    say(games_line(config))
+    for each in course_assignments(assignment, args):
+        say(f"course settings of {each.name} ({each.policy}):")
+        for key, (value, where) in grading_config.settings(each.policy).items():
+            say(f"  {key} = {'none' if value is None else value}, from {where}")
+    say(games_line(config))  # last, where a script finds it
+
+
+def course_assignments(checked, args):
+    """The assignments whose course settings check-config shows: every built-in one (each
+    inherits the course's) when none is named, else the one checked, under its --config."""
+    if args.assignment is None and Path(args.config) == checked.policy:
+        return assignments.built_in()
+    return [replace(checked, policy=Path(args.config))]
 
 
 def games_line(config):

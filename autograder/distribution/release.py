@@ -152,18 +152,25 @@ def public_config(config_text, kept):
 
 def with_language(config_text, language):
     """grading.toml with `[course] language = language`, its other lines as they are."""
-    if tomllib.loads(config_text).get("course", {}).get("language", ENGLISH) == language:
+    return with_course_setting(config_text, "language", language, ENGLISH)
+
+
+def with_course_setting(config_text, key, value, default=None):
+    """grading.toml with `[course] key = value` (a string), its other lines as they are: what the
+    assignment inherits from the course's grading.toml, which the students' repository may not
+    hold, written into its own."""
+    if value is None or tomllib.loads(config_text).get("course", {}).get(key, default) == value:
         return config_text
     lines, section = [], None
     for line in config_text.splitlines():
         if line.startswith("["):
             section = line.strip()
-        if not (section == "[course]" and line.split("=")[0].strip() == "language"):
+        if not (section == "[course]" and line.split("=")[0].strip() == key):
             lines.append(line)
         if line.strip() == "[course]":
-            lines.append(f"language = {json.dumps(language)}")
+            lines.append(f"{key} = {json.dumps(value)}")
     if "[course]" not in map(str.strip, lines):
-        lines += ["", "[course]", f"language = {json.dumps(language)}"]
+        lines += ["", "[course]", f"{key} = {json.dumps(value)}"]
     return "\n".join(lines) + "\n"
 
 
@@ -396,10 +403,12 @@ def build(target, substitutions, mistakes, assignment, language=None):
     """The students' repository of `assignment` in `target`, in `language` (None: the course's);
     the known mistakes' reports (record_shrinking)."""
     config_text = assignment.policy.read_text()
-    language = language or load_policy(assignment.policy).language
+    config = load_policy(assignment.policy)
+    language = language or config.language
     kept = copy_grader(target, public_checks(config_text), assignment)
-    (target / inside(assignment.policy)).write_text(
-        with_language(public_config(config_text, kept), language))
+    threshold = None if config.fail_under is None else str(config.fail_under)
+    (target / inside(assignment.policy)).write_text(with_course_setting(
+        with_language(public_config(config_text, kept), language), "fail_under", threshold))
     with speaking(language):
         material(target, substitutions, assignment, kept)
     released_catalogs(target)

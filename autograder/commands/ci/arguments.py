@@ -1,21 +1,21 @@
 """The job's command line, as the workflow templates (distribution/ci_templates) call it."""
 import argparse
-import math
 
+from autograder import policy as grading_config
 from autograder.commands import cli
+from autograder.errors import ConfigError
 from autograder.language import LANGUAGES
 
 
 def threshold(text):
-    """--fail-under's value: a number of points, at least 0."""
+    """--fail-under's value: a number of points, or a percentage of the points the job can check
+    (95%)."""
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if not math.isfinite(value) or value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points: give one such as "
-                                         f"--fail-under 70")
-    return value
+        return grading_config.threshold(text)
+    except ConfigError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of points or a percentage: "
+                                         f"give one such as --fail-under 70 or --fail-under "
+                                         f"95%") from None
 
 
 def parser():
@@ -38,8 +38,10 @@ def parser():
                       help="the language of the feedback (default: the policy's [course] "
                            "language, else en)")
     main.add_argument("--grader", default="", help="which grader this is, e.g. owner/name@v1")
-    main.add_argument("--fail-under", type=threshold, metavar="POINTS",
-                      help="exit 1 (a red job) when the score is below POINTS, after writing every "
-                           "output (default: green at any score)")
+    main.add_argument("--fail-under", type=threshold, metavar="POINTS_OR_PERCENT",
+                      help="exit 1 (a red job) when the score is below this many points, or this "
+                           "percentage of the points the job can check (95%%), after writing "
+                           "every output (default: the policy's [course] fail_under, else green "
+                           "at any score)")
     cli.add_sandbox_arguments(main)
     return main

@@ -22,6 +22,13 @@ class Context:
     run_url: str = ""
     protected: list = field(default_factory=list)  # the changed files grading depends on
     gitlab: bool = False             # GitLab's words and Markdown instead of GitHub's
+    threshold: object = None         # the policy's Threshold the score must reach, if any
+    checkable: float = 0             # the points the job can check, which a percentage is of
+
+
+def required(context):
+    """The points the score must reach (--fail-under, else the policy's), None when any will do."""
+    return None if context.threshold is None else context.threshold.points(context.checkable)
 
 
 def read_event(path):

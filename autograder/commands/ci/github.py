@@ -96,11 +96,12 @@ def definitions(assignments, modules=MODULES):
 
 
 def annotations(report, assignments, workspace, modules=MODULES):
-    """One `::error` workflow command per failing function (GitHub shows ten per step)."""
+    """One `::error` workflow command per function that lost points (GitHub shows ten per step):
+    a check the job does not run loses none, and gets no annotation."""
     where = definitions(assignments, modules)
     commands = []
     for summary in report.by_function():
-        failed = [c for c in report.checks if c.function == summary.function and not c.passed]
+        failed = [c for c in report.checks if c.function == summary.function and c.failed]
         if not failed:
             continue
         properties = []

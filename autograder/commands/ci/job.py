@@ -3,18 +3,20 @@
 Every error of the family (autograder.errors) is caught here, once: the summary and the comment
 then say why grading could not complete (not_graded), as a one-line reason does on stderr.
 """
+import math
 import os
 import sys
 
 from autograder import assignments, policy as grading_config
 from autograder.commands.ci.arguments import parser
-from autograder.commands.ci.context import make_context, protected_changes, read_changed
+from autograder.commands.ci.context import (make_context, protected_changes, read_changed,
+                                            required)
 from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
                                            print_commands)
 from autograder.commands.ci.grading import grade_with_base, workspace
 from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
 from autograder.engine import out_of_memory
-from autograder.errors import AutograderError
+from autograder.errors import AutograderError, UsageError
 from autograder.language import _, number, speaking
 from autograder.reporters import text
 from autograder.reporters.readable import readable_text
@@ -42,17 +44,34 @@ def not_graded(reason, context, environ, out):
     return 2
 
 
-def below_threshold(students, args, github):
+def below_threshold(students, context, github):
     """Say so, on stderr and under GitHub Actions as an error annotation, when the score is below
-    --fail-under; whether it is."""
-    if args.fail_under is None or students.points >= args.fail_under:
+    the required one; whether it is."""
+    needed = required(context)
+    if needed is None or students.points >= needed:
         return False
     message = _("score {points} is below the required {required}").format(
-        points=number(students.points), required=number(args.fail_under))
+        points=number(students.points), required=number(needed))
     if github:
         print(error_annotation(message), flush=True)
     print(f"{NAME}: {message}", file=sys.stderr)
     return True
+
+
+def set_threshold(context, chosen, config):
+    """The threshold the job holds the score to (--fail-under, else the policy's), of the points
+    it can check: those of the checks it holds. One above them would fail every submission, the
+    perfect one too, so it is refused."""
+    context.threshold = chosen or config.fail_under
+    context.checkable = math.fsum(check.points for check in config.checks.values()
+                                  if check.checked_here)
+    if context.threshold is not None and not context.threshold.percent \
+            and context.threshold.value > context.checkable:
+        raise UsageError(_("the required score, {required} points, is above the {checkable} "
+                           "points this job can check: give at most {checkable}, or a "
+                           "percentage such as 95%").format(
+                               required=number(context.threshold.value),
+                               checkable=number(context.checkable)))
 
 
 def main(argv=None, environ=None):
@@ -64,7 +83,10 @@ def main(argv=None, environ=None):
     try:
         out = output_folder(args.output_dir)
         assignment = assignments.chosen(args.assignment)
-        language = spoken_language(args, assignment)
+        config = grading_config.load(args.config or assignment.policy)
+        language = args.lang or config.language
+        with speaking(language):
+            set_threshold(context, args.fail_under, config)
         # read once the output folder is there, so that even an unreadable list is reported in it
         context.protected = protected_changes(read_changed(args.changed_files), assignment,
                                               args.assignments)
@@ -78,9 +100,4 @@ def main(argv=None, environ=None):
     with speaking(language):
         if github:
             print_commands(students, args.assignments, context, environ, assignment.modules)
-        return 1 if below_threshold(students, args, github) else 0
-
-
-def spoken_language(args, assignment):
-    """--lang, else the course's language, from the grader's policy the job grades with."""
-    return args.lang or grading_config.load(args.config or assignment.policy).language
+        return 1 if below_threshold(students, context, github) else 0

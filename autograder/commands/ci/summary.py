@@ -5,6 +5,7 @@ Under GitLab (`context.gitlab`) it says "merge request" and its notices are plai
 GitHub's `> [!WARNING]` alerts would show there as a quote starting with "[!WARNING]".
 """
 from autograder.commands import cli
+from autograder.commands.ci.context import required
 from autograder.language import N_, _, ngettext, number
 from autograder.reporters import markdown
 
@@ -89,6 +90,23 @@ def footer(report, context):
     return " ".join(parts)
 
 
+def threshold_line(report, context):
+    """The score the job requires, and whether this one reaches it; nothing when any will do."""
+    needed = required(context)
+    if needed is None:
+        return ""
+    shown = number(needed)
+    if context.threshold.percent:
+        # TRANSLATORS: {points} is the required score in points; {percent} a number, e.g. 95
+        shown = _("{points} ({percent}% of the points checked here)").format(
+            points=shown, percent=number(context.threshold.value))
+    if report.points >= needed:
+        return _("Required score: {required} points, which this score reaches.").format(
+            required=shown)
+    return _("Required score: {required} points, which this score does not reach: the job "
+             "fails.").format(required=shown)
+
+
 def weak_notice(report, context):
     if report.sandbox not in cli.WEAK_MODES:
         return ""
@@ -98,7 +116,8 @@ def weak_notice(report, context):
 
 def body(report, base, context, details=True):
     """The summary's Markdown (the comment's, after the marker)."""
-    parts = [headline(report, base, context), tamper_notice(context), weak_notice(report, context),
+    parts = [headline(report, base, context), threshold_line(report, context),
+             tamper_notice(context), weak_notice(report, context),
              markdown.score_table(report, base)]
     if base is not None:
         parts.append(changes_by_check(report, base))
