@@ -409,8 +409,8 @@ def test_a_required_score_that_is_no_number_of_points_is_refused_in_one_line(val
         parser().parse_args(["--fail-under", value])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1].endswith(
-        f"argument --fail-under: {value!r} is not a number of points: give one such as "
-        f"--fail-under 70")
+        f"argument --fail-under: {value!r} is not a number of points or a percentage: give "
+        f"one such as --fail-under 70 or --fail-under 95%")
 
 
 # ---------------------------------------------------------------- the job without the workflow

@@ -69,7 +69,7 @@ def set_threshold(context, chosen, config):
             and context.threshold.value > context.checkable:
         raise UsageError(_("the required score, {required} points, is above the {checkable} "
                            "points this job can check: give at most {checkable}, or a "
-                           "percentage such as 95%").format(
+                           "percentage of them").format(
                                required=number(context.threshold.value),
                                checkable=number(context.checkable)))
 

@@ -95,16 +95,18 @@ def threshold_line(report, context):
     needed = required(context)
     if needed is None:
         return ""
-    shown = number(needed)
+    met = report.points >= needed
     if context.threshold.percent:
-        # TRANSLATORS: {points} is the required score in points; {percent} a number, e.g. 95
-        shown = _("{points} ({percent}% of the points checked here)").format(
-            points=shown, percent=number(context.threshold.value))
-    if report.points >= needed:
-        return _("Required score: {required} points, which this score reaches.").format(
-            required=shown)
-    return _("Required score: {required} points, which this score does not reach: the job "
-             "fails.").format(required=shown)
+        # TRANSLATORS: {points} is the required score; {percent} a number, e.g. 95
+        line = (_("Required score: {points} points ({percent}% of the points checked here), "
+                  "which this score reaches.") if met else
+                _("Required score: {points} points ({percent}% of the points checked here), "
+                  "which this score does not reach: the job fails."))
+    else:
+        line = (_("Required score: {points} points, which this score reaches.") if met else
+                _("Required score: {points} points, which this score does not reach: the job "
+                  "fails."))
+    return line.format(points=number(needed), percent=number(context.threshold.value))
 
 
 def weak_notice(report, context):
