@@ -348,16 +348,55 @@ def export_command(args):
 
 def export_grades_command(args):
     folder = Path(args.directory)
-    text, unnamed = gradebook.export(folder, args.format, args.assignment)
+    rows = gradebook.read(folder)
+    stale = gradebook.made_otherwise(rows, current_policies(rows, args.config))
+    if stale and not args.allow_stale:
+        raise UsageError(f"{len(stale)} graded results in {folder} were made under another "
+                         f"policy than the assignment's grading.toml now: grade the class again "
+                         f"into {folder} to bring them up to date, or pass --allow-stale to "
+                         f"export them as they are")
+    text, unnamed = gradebook.export(rows, args.format, args.assignment)
     target = Path(args.output or folder / f"grades-{args.format}.csv")
     if not target.resolve().parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
     write_atomically(target, text)
+    if stale:
+        print(f"autograder: warning: {len(stale)} of the results exported were made under "
+              f"another policy (--allow-stale)", file=sys.stderr)
     if unnamed:
         print(f"autograder: warning: {unnamed} graded rows name no SID or email, which "
               f"{args.format} cannot match; name the students with --roster FILE.csv",
               file=sys.stderr)
-    print(f"wrote {target}")
+    left_out = gradebook.left_out(rows)
+    print(f"wrote {target}: {len(rows) - len(left_out)} students graded"
+          + (f"; left out {len(left_out)}, who have no grade:" if left_out else ""))
+    for row in left_out:
+        who = ", ".join(escaped(row[key]) for key in ("sid", "email", "id") if row[key])
+        print(f"  {escaped(row['name']) or 'unnamed'} ({who or 'no SID or email'}): "
+              f"{escaped(row['status'])}")
+
+
+def current_policies(rows, config=None):
+    """The policy column's values of results made as grading would make them now: under
+    `config`, else the policy of the assignment whose functions the gradebook's `rows` have
+    columns of; in any language, officially or not."""
+    functions = gradebook.functions_of(rows)
+    if config is None:
+        config = next((a.policy for a in assignments.built_in()
+                       if tuple(a.modules) == functions), None)
+    if config is None:
+        if not any(row["status"] == "graded" for row in rows):
+            return set()
+        raise UsageError(f"the gradebook's assignment ({', '.join(functions)}) is none of this "
+                         f"course's: name the grading.toml it was graded under with --config")
+    policy = grading_config.load(config)
+    try:
+        secrets = {None, course_secret.find(policy).value if policy.official else None}
+    except AutograderError:  # a secret that cannot be read: what was graded without it counts
+        secrets = {None}
+    return {provenance.short({"policy": provenance.policy_digest(
+                replace(policy, secret=secret, language=language))})
+            for secret in secrets for language in LANGUAGES}
 
 
 def parser():
@@ -450,6 +489,12 @@ def parser():
     grades.add_argument("--assignment", default="Adversarial search",
                         help="the LMS's name for the grade's column")
     grades.add_argument("--output", help="the file to write (default: DIR/grades-FORMAT.csv)")
+    grades.add_argument("--config", help="the grading policy the class was graded under "
+                                          "(default: that of the assignment whose functions the "
+                                          "gradebook has columns of)")
+    grades.add_argument("--allow-stale", action="store_true",
+                        help="export results made under another policy than the current one "
+                             "(refused otherwise)")
     grades.set_defaults(run=export_grades_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
     checking.add_argument("--assignment", metavar="NAME_OR_FILE",

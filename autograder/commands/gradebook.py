@@ -138,10 +138,27 @@ def _percent(row):
 EXPORTS = {"canvas": _canvas, "moodle": _moodle, "csv": _plain}
 
 
-def export(folder, form, assignment):
-    """An LMS's import file of the graded students in `folder`'s gradebook, as CSV text, and
+def functions_of(rows):
+    """The functions a gradebook's `rows` have columns of points for: its assignment's."""
+    return tuple(key for key in rows[0] if key not in header(())) if rows else ()
+
+
+def left_out(rows):
+    """The rows of students an LMS import leaves out, since they have no grade: those who handed
+    in nothing, and those whose submission could not be graded."""
+    return [row for row in rows if row["status"] != "graded"]
+
+
+def made_otherwise(rows, policies):
+    """The graded rows whose results were made under none of `policies` (short digests, as the
+    `policy` column holds them)."""
+    return [row for row in rows if row["status"] == "graded" and row["policy"] not in policies]
+
+
+def export(rows, form, assignment):
+    """An LMS's import file of the graded students among a gradebook's `rows`, as CSV text, and
     how many graded rows name no one an LMS can match (no SID or email)."""
-    rows = [r for r in read(folder) if r["status"] == "graded"]
+    rows = [r for r in rows if r["status"] == "graded"]
     unnamed = sum(not (r["sid"] or r["email"]) for r in rows)
     buffer = io.StringIO()
     csv.writer(buffer).writerows([[spreadsheet_cell(str(c)) for c in row]
