@@ -18,6 +18,8 @@ entry that is a link is graded like any other, which refuses it (see submission.
 runs in its own session, killed whole past its time limit (time_limit), and a grading that crashes
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
+import html
+import re
 import sys
 import tempfile
 import time
@@ -38,9 +40,11 @@ from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
-from autograder.files import private_folder, unique_names
+from autograder.files import private_folder, unique_names, write_atomically
 from autograder.grading import answers, provenance
 from autograder.intake.submission import stage
+from autograder.language import _, spoken
+from autograder.reporters import markdown
 from autograder.results import NOT_RUN
 from autograder.runner import lanes
 from autograder.runner.observations import escaped
@@ -278,7 +282,9 @@ def summary(output, entries, console):
     for b in range(10):
         histogram.add_row(f"{10 * b}-{10 * b + 10}", str(bins[b]), "█" * bins[b])
     console.print(histogram)
-    failed = Counter(c["name"] for r in reports for c in r["checks"] if c["status"] != "passed")
+    # a check left out (--only) is no check failed
+    failed = Counter(c["name"] for r in reports for c in r["checks"]
+                     if c["status"] not in ("passed", NOT_RUN))
     hardest = Table(title="Checks failed most often")
     hardest.add_column("check")
     hardest.add_column("failed by", justify="right")
@@ -337,6 +343,7 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
         output, [*(r for group in rows.values() for r in group),
                  *(gradebook.absent_row(student, functions) for student in absent)], functions)
     gradings = Gradings()
+    finished = set()  # the ids graded by this run, or found ungradable
     with gradings.stopped_by_signals(), ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
             if todo:
@@ -345,12 +352,15 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
                                            min(jobs, lanes.available()), assignment).result()
                 _grade_all(todo, pool, gradings, console, rows, errors, write,
                            [*options, "--reference-answers", str(answers_path)], output, seconds,
-                           functions)
+                           functions, finished)
         except Exception:
             write()
             if gradings.stopped_by is None:
                 raise
-            done = sum(result_path(output, e).exists() or e.id in errors for e in entries)
+            # what this run graded, and what it had no need to: not a result it was to grade
+            # again (--force, or stale), which is still the old one
+            left = {e.id for e in todo} - finished
+            done = sum(e.id not in left for e in entries)
             raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
                                                f"the same command to resume") from None
     write()
@@ -379,7 +389,7 @@ def _to_grade(output, entries, current, force, console, files):
 
 
 def _grade_all(todo, pool, gradings, console, rows, errors, write, options, output, seconds,
-               functions):
+               functions, finished):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), Eta())
     with Progress(*columns, console=console) as progress:
@@ -392,10 +402,37 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                 continue  # raised below, once every grading has ended
             reason = future.result()
             if reason:
-                errors[entry.id] = reason = escaped(reason)  # for the gradebook too
-                progress.console.print(printable(f"{entry.id}: could not grade: {reason}"),
-                                       soft_wrap=True)  # one line, whatever its length
+                errors[entry.id] = reason = escaped(without_paths(reason))  # for the gradebook
+                error_feedback(output, entry, reason)
             rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id), functions)
             write()
+            finished.add(entry.id)
             progress.advance(task)
+            line = f"{entry.id}: could not grade: {reason}" if reason else f"{entry.id}: graded"
+            if not console.is_terminal:  # a log: a line per submission, where the bar shows none
+                line = f"[{len(finished)}/{len(todo)}] {line}"
+            if reason or not console.is_terminal:
+                progress.console.print(printable(line), soft_wrap=True)  # one line, however long
     gradings.check()
+
+
+# An absolute path in a grading's one-line error: the instructor's folders, or the grading's
+# scratch folder, which a student's error row must not show.
+ABSOLUTE_PATH = re.compile(r"(?<![\w.~/])/(?:[^\s/:'\"]+/)+(?=[^\s/:'\"]+)")
+
+
+def without_paths(reason):
+    """`reason` with each absolute path cut to its last part: the submission's file, as the
+    student named it."""
+    return ABSOLUTE_PATH.sub("", reason)
+
+
+def error_feedback(output, entry, reason):
+    """The student view of a submission that could not be graded, in feedback/ beside the others,
+    in the language spoken: why."""
+    text = _("Could not grade this submission: {reason}").format(reason=reason)
+    base = output / FEEDBACK / entry.id
+    write_atomically(f"{base}.md", markdown.escape(text) + "\n")
+    write_atomically(f"{base}.html", f'<!DOCTYPE html>\n<html lang="{spoken()}">\n<meta '
+                                     f'charset="utf-8">\n<title>{html.escape(entry.id)}</title>\n'
+                                     f'<p>{html.escape(text)}</p>\n</html>\n')

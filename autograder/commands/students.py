@@ -15,11 +15,25 @@ import yaml
 from autograder.errors import UsageError
 from autograder.runner.observations import escaped
 
-# A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows.
+# A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows: in
+# English, then as a course in each language the grader speaks exports them (Catalan, Spanish,
+# Italian, Romanian; Moodle's column names among them), casefolded.
 HEADERS = {
-    "name": ("name", "full name", "student", "student name"),
-    "sid": ("sid", "student id", "id", "id number", "sis user id", "student number"),
-    "email": ("email", "email address", "e-mail", "sis login id", "login"),
+    "name": ("name", "full name", "student", "student name",
+             "nom", "nom complet", "nom i cognoms", "alumne", "estudiant",
+             "nombre", "nombre completo", "nombre y apellidos", "alumno", "estudiante",
+             "nome", "nome completo", "nome e cognome", "studente",
+             "nume", "nume complet", "nume și prenume", "nume si prenume"),
+    "sid": ("sid", "student id", "id", "id number", "sis user id", "student number",
+            "niu", "dni", "número d'identificació", "identificador", "número d'estudiant",
+            "número de id", "número de identificación", "número de estudiante", "matrícula",
+            "matricola", "numero identificativo", "numero di matricola",
+            "număr matricol", "numar matricol", "număr id", "numar id"),
+    "email": ("email", "email address", "e-mail", "sis login id", "login",
+              "correu", "correu electrònic", "adreça electrònica", "adreça de correu",
+              "correo", "correo electrónico", "dirección de correo", "dirección email",
+              "indirizzo email", "indirizzo e-mail", "posta elettronica",
+              "adresă de email", "adresa de email", "adresă email", "adresa email"),
 }
 
 

@@ -1,0 +1,124 @@
+"""A batch's rows and what it says, with each submission's grading stood in for (what the grading
+itself does is tests/test_batch.py's): an error row's feedback file and its status without the
+instructor's paths, a line per submission in a log, the checks failed most often among those
+that ran, how many were graded when Ctrl-C stops a --force, a roster in the course's language."""
+import csv
+import io
+import json
+import signal
+
+import pytest
+from rich.console import Console
+
+from autograder import policy as grading_config
+from autograder.commands import batch
+from autograder.commands.batch import Entry, grade_class
+from autograder.commands.gradebook import result_path
+from autograder.commands.gradings import Stopped
+from autograder.commands.students import read_roster, roster_student
+from autograder.language import speaking
+from autograder.results import NOT_RUN
+
+
+def result(points, checks=()):
+    return {"points": points, "max_points": 10, "functions": [
+        {"function": "minimax_value", "points": points}], "checks": list(checks),
+        "made_with": {"policy": "p" * 64}}
+
+
+@pytest.fixture
+def klass(tmp_path, monkeypatch):
+    """Two submissions, whose reference grading is stood in for."""
+    entries = [Entry(name, tmp_path / "class" / name) for name in ("ana", "ben")]
+    for entry in entries:
+        entry.path.mkdir(parents=True)
+        (entry.path / "minimax.py").write_text("# hers\n")
+    monkeypatch.setattr(batch, "reference_answers", lambda *_: tmp_path / "answers.json")
+    return entries
+
+
+def graded_as(results):
+    """A grade_one that writes `results[id]`, or returns it when it is a reason."""
+    def grade_one(gradings, entry, output, options, seconds):
+        outcome = results[entry.id]
+        if isinstance(outcome, str):
+            return outcome
+        result_path(output, entry).write_text(json.dumps(outcome))
+        return None
+    return grade_one
+
+
+def test_an_error_row_gets_a_feedback_file_and_no_absolute_path(klass, tmp_path, monkeypatch):
+    output = tmp_path / "out"
+    where = klass[1].path
+    monkeypatch.setattr(batch, "grade_one", graded_as({
+        "ana": result(10),
+        "ben": f"{where}/solution.zip: not a readable zip (/tmp/autograder-grading-x1/y/z.py)"}))
+    with speaking("ca"):
+        errors = grade_class(klass, output, grading_config.load())
+    assert errors == {"ben": "solution.zip: not a readable zip (z.py)"}
+    rows = {r["id"]: r for r in csv.DictReader((output / "gradebook.csv").open(newline=""))}
+    assert rows["ben"]["status"] == "error: solution.zip: not a readable zip (z.py)"
+    assert str(tmp_path) not in (output / "gradebook.csv").read_text()
+    feedback = (output / "feedback" / "ben.md").read_text()
+    assert feedback.startswith("No s'ha pogut corregir aquest lliurament: ") and "z.py" in feedback
+    assert str(tmp_path) not in feedback
+    html = (output / "feedback" / "ben.html").read_text()
+    assert '<html lang="ca">' in html and "solution.zip: not a readable zip" in html
+
+
+def test_a_log_shows_a_line_per_submission(klass, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": "broken"}))
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    lines = capsys.readouterr().err.splitlines()
+    assert sorted(line for line in lines if line.startswith("[")) == [
+        "[1/2] ana: graded", "[2/2] ben: could not grade: broken"] or sorted(
+        line for line in lines if line.startswith("[")) == [
+        "[1/2] ben: could not grade: broken", "[2/2] ana: graded"]
+
+
+def test_the_checks_failed_most_often_are_checks_that_ran(tmp_path):
+    """A batch with --only: the checks it left out failed nobody."""
+    entries = [Entry("ana", tmp_path / "ana")]
+    result_path(tmp_path, entries[0]).write_text(json.dumps(result(0, [
+        {"name": "minimax_value: ran", "status": "failed"},
+        {"name": "alphabeta_value: left out", "status": NOT_RUN}])))
+    out = io.StringIO()
+    batch.summary(tmp_path, entries, Console(file=out, width=200))
+    assert "minimax_value: ran" in out.getvalue()
+    assert "left out" not in out.getvalue()
+
+
+def test_ctrl_c_during_force_counts_only_what_was_graded_again(klass, tmp_path, monkeypatch):
+    output = tmp_path / "out"
+    output.mkdir()
+    for entry in klass:
+        result_path(output, entry).write_text(json.dumps(result(5)))
+
+    def stopped(gradings, *_):
+        gradings.stop(signal.SIGINT)
+        raise Stopped(signal.SIGINT)
+
+    monkeypatch.setattr(batch, "grade_one", stopped)
+    with pytest.raises(Stopped) as stop:
+        grade_class(klass, output, grading_config.load(), force=True)
+    assert str(stop.value) == "stopped after 0 of 2; run the same command to resume"
+
+
+@pytest.mark.parametrize("header, student", [
+    ("Nom,Correu,NIU", ("Anna Puig", "1", "anna@uni.cat")),                   # Catalan
+    ("Nombre,Correo electrónico,DNI", ("Anna Puig", "1", "anna@uni.cat")),    # Spanish
+    ("Nome,Email,Matricola", ("Anna Puig", "1", "anna@uni.cat")),             # Italian
+    ("Nume,Adresă de email,Număr matricol", ("Anna Puig", "1", "anna@uni.cat")),  # Romanian
+    ("Nom complet,Adreça electrònica", ("Anna Puig", "", "1")),              # Moodle in Catalan
+])
+def test_a_roster_in_the_courses_language_needs_no_roster_column(header, student, tmp_path):
+    roster = tmp_path / "roster.csv"
+    roster.write_text(f"{header}\nAnna Puig,{'anna@uni.cat,1' if header.count(',') == 2 else 1}\n",
+                      encoding="utf-8")
+    column, rows = read_roster(roster)
+    assert column == header.split(",")[2 if header.count(",") == 2 else 1]
+    name, sid, email = student
+    found = roster_student(rows[0])
+    assert found.name == name and (found.sid, found.email) == (
+        (sid, email) if header.count(",") == 2 else ("", "1"))
