@@ -534,14 +534,15 @@ def test_grading_that_fails_midway_ends_with_the_summary_and_exit_code_2(
     assert (tmp_path / "out" / "comment.md").read_text().startswith(MARKER)
 
 
-@pytest.mark.parametrize("course, language", [('\n[course]\nlanguage = "it"\n', "it"),
+@pytest.mark.parametrize("course, language", [('language = "it"\n', "it"),
                                               ("", "en")], ids=["it", "no course"])
 def test_the_summary_speaks_the_language_of_the_policys_course(course, language, monkeypatch,
                                                               tmp_path):
     """Grading stood in for by a report of 5 points, graded with a policy (--config) that names
     the course's language or none."""
     config = tmp_path / "grading.toml"
-    config.write_text((ROOT / "grading.toml").read_text() + course)
+    config.write_text((ROOT / "grading.toml").read_text().replace("[course]\n",
+                                                                  f"[course]\n{course}", 1))
     monkeypatch.setattr(job, "grade_with_base",
                         lambda *_: (small_report({"minimax_value: a": 5}), None))
     written_in = []  # the language spoken while the reports are written

@@ -170,7 +170,8 @@ def test_the_sample_submission_s_report_in_each_language(tmp_path, code, form, s
 @pytest.mark.e2e
 def test_the_course_language_in_grading_toml_is_spoken_without_lang(tmp_path):
     policy = tmp_path / "grading.toml"
-    policy.write_text('[course]\nlanguage = "it"\n' + (ROOT / "grading.toml").read_text())
+    policy.write_text((ROOT / "grading.toml").read_text().replace(
+        "[course]\n", '[course]\nlanguage = "it"\n', 1))
     by_policy, by_option = tmp_path / "policy.md", tmp_path / "option.md"
     for output, options in ((by_policy, ["--config", policy]), (by_option, ["--lang", "it"])):
         completed = run_cli("grade", SAMPLE, "--format", "markdown", "--output", output,
