@@ -12,6 +12,9 @@ from support.submissions import reference_files
 # set. Each grading process inherits it through the environment, as Gradescope's and the
 # workflow's do; a test of grading without one takes it out.
 TEST_SECRET = "tests-only-secret-0123456789abcdef"
+# An assignment kept as a fixture (docs/new-assignment.md's worked example): its checks are the
+# grader's to run, with their own `caller`, never this session's tests.
+collect_ignore = ["nim_assignment"]
 
 
 def runs_the_session(config):
