@@ -268,11 +268,20 @@ def _settings(path, data):
     for name, (section, key, default) in COURSE_SETTINGS.items():
         for values, where in ((own, path), (inherited, course)):
             if values.get(name) is not None:
-                found[name] = (values[name], f"{where} [{section}] {key}")
+                found[name] = (values[name], f"{from_here(where)} [{section}] {key}")
                 break
         else:
             found[name] = (default, "the default")
     return found
+
+
+def from_here(path):
+    """`path` as an instructor in the course's folder would type it: relative to the working
+    folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def _course_value(name, data, path):

@@ -11,6 +11,7 @@ from autograder.commands import cli
 from autograder.distribution import gradescope_export
 from autograder.distribution.notebooks import course as notebooks
 from autograder.errors import ConfigError
+from autograder.assignments import SEARCH
 from autograder.policy import Threshold
 from support.paths import ROOT
 
@@ -71,13 +72,13 @@ def test_a_course_threshold_that_is_neither_points_nor_a_percentage_is_refused(
 def test_check_config_says_where_each_course_setting_came_from(course, capsys):
     assert cli.main(["check-config"]) == 0
     out = capsys.readouterr().out.splitlines()
-    start = out.index(f"course settings of cutoff ({CUTOFF}):")
+    start = out.index(f"course settings of cutoff ({grading_config.from_here(CUTOFF)}):")
     assert out[start + 1:start + 4] == [
         f"  language = ca, from {course} [course] language",
         f"  fail_under = 95%, from {course} [course] fail_under",
         f"  secret_file = {course.parent / 'course.secret'}, from {course} [official] "
         f"secret_file"]
-    assert f"course settings of search ({ROOT / 'grading.toml'}):" in out
+    assert f"course settings of search ({grading_config.from_here(SEARCH.policy)}):" in out
 
 
 def test_the_second_assignments_material_follows_the_course_language(course, tmp_path,

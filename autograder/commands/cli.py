@@ -276,7 +276,7 @@ def check_config_command(args):
         if config.policy(name).examples:
             say(f"  {name}: examples = {config.policy(name).examples} instead")
     for each in course_assignments(assignment, args):
-        say(f"course settings of {each.name} ({each.policy}):")
+        say(f"course settings of {each.name} ({grading_config.from_here(each.policy)}):")
         for key, (value, where) in grading_config.settings(each.policy).items():
             say(f"  {key} = {'none' if value is None else value}, from {where}")
     say(games_line(config))  # last, where a script finds it
