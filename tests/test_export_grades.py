@@ -72,3 +72,20 @@ def test_a_points_edit_makes_the_results_stale(graded, tmp_path, capsys):
         '"minimax_value: examines every node" = { points = 3 }'))
     assert cli.main(["export", "grades", str(graded), "--config", str(edited)]) == 2
     assert "2 graded results" in capsys.readouterr().err
+
+
+def test_without_the_secret_official_results_cannot_be_told_apart(graded, monkeypatch,
+                                                                   capsys):
+    official = provenance.short({"policy": provenance.policy_digest(replace(
+        grading_config.load(SEARCH.policy), secret="the-course-secret-0123", language="en"))})
+    path = graded / gradebook.FILE
+    path.write_text(path.read_text().replace(CURRENT, official))
+    monkeypatch.setenv("AUTOGRADER_SECRET", "the-course-secret-0123")
+    assert cli.main(["export", "grades", str(graded)]) == 0
+    monkeypatch.delenv("AUTOGRADER_SECRET")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(graded / "no-config"))
+    assert cli.main(["export", "grades", str(graded)]) == 2
+    assert capsys.readouterr().err.endswith(
+        f"cannot tell whether 2 graded results in {graded} were made under the policy now "
+        f"without the course's secret: set AUTOGRADER_SECRET as when grading, or pass "
+        f"--allow-stale\n")

@@ -349,7 +349,13 @@ def export_command(args):
 def export_grades_command(args):
     folder = Path(args.directory)
     rows = gradebook.read(folder)
-    stale = gradebook.made_otherwise(rows, current_policies(rows, args.config))
+    policies, secret_missing = current_policies(rows, args.config)
+    stale = gradebook.made_otherwise(rows, policies)
+    if stale and secret_missing and not args.allow_stale:
+        # the stamps of official grading hold the secret's digest: without it, none matches
+        raise UsageError(f"cannot tell whether {len(stale)} graded results in {folder} were made "
+                         f"under the policy now without the course's secret: set "
+                         f"{course_secret.ENVIRONMENT} as when grading, or pass --allow-stale")
     if stale and not args.allow_stale:
         raise UsageError(f"{len(stale)} graded results in {folder} were made under another "
                          f"policy than the assignment's grading.toml now: grade the class again "
@@ -379,24 +385,23 @@ def export_grades_command(args):
 def current_policies(rows, config=None):
     """The policy column's values of results made as grading would make them now: under
     `config`, else the policy of the assignment whose functions the gradebook's `rows` have
-    columns of; in any language, officially or not."""
+    columns of; in any language, officially or not. And whether the course's secret, which
+    official grading stamps a digest of, is missing here."""
     functions = gradebook.functions_of(rows)
     if config is None:
         config = next((a.policy for a in assignments.built_in()
                        if tuple(a.modules) == functions), None)
     if config is None:
         if not any(row["status"] == "graded" for row in rows):
-            return set()
+            return set(), False
         raise UsageError(f"the gradebook's assignment ({', '.join(functions)}) is none of this "
                          f"course's: name the grading.toml it was graded under with --config")
     policy = grading_config.load(config)
-    try:
-        secrets = {None, course_secret.find(policy).value if policy.official else None}
-    except AutograderError:  # a secret that cannot be read: what was graded without it counts
-        secrets = {None}
+    secret = course_secret.find(policy).value if policy.official else None
     return {provenance.short({"policy": provenance.policy_digest(
-                replace(policy, secret=secret, language=language))})
-            for secret in secrets for language in LANGUAGES}
+                replace(policy, secret=known, language=language))})
+            for known in {None, secret} for language in LANGUAGES}, \
+        policy.official and secret is None
 
 
 def parser():
