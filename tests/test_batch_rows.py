@@ -122,3 +122,15 @@ def test_a_roster_in_the_courses_language_needs_no_roster_column(header, student
     found = roster_student(rows[0])
     assert found.name == name and (found.sid, found.email) == (
         (sid, email) if header.count(",") == 2 else ("", "1"))
+
+
+def test_two_submissions_of_one_student_get_feedback_files_saying_why(klass, tmp_path,
+                                                                      monkeypatch):
+    from autograder.commands.students import Student
+    twice = [Entry(e.id, e.path, (Student("Ana", "7"),)) for e in klass]
+    monkeypatch.setattr(batch, "grade_one", lambda *_: pytest.fail("graded"))
+    errors = grade_class(twice, tmp_path / "out", grading_config.load())
+    assert set(errors) == {"ana", "ben"}
+    for entry in twice:
+        assert "is a submitter of 2 submissions" in (
+            tmp_path / "out" / "feedback" / f"{entry.id}.md").read_text()

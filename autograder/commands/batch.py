@@ -330,8 +330,11 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     console = Console(stderr=True, highlight=False)
     # One student in two submissions would get two rows of different grades: neither is graded.
     errors = students.shared(entries)
-    for entry_id, reason in errors.items():
-        console.print(printable(f"{entry_id}: could not grade: {reason}"), soft_wrap=True)
+    for entry in entries:
+        if entry.id in errors:
+            console.print(printable(f"{entry.id}: could not grade: {errors[entry.id]}"),
+                          soft_wrap=True)
+            error_feedback(output, entry, errors[entry.id])
     todo = _to_grade(output, [e for e in entries if e.id not in errors],
                      provenance.made_with(config, assignment), force, console, assignment.files)
     functions = assignment.modules
