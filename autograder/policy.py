@@ -314,7 +314,7 @@ class Threshold:
         return f"{self.value:g}%" if self.percent else f"{self.value:g}"
 
 
-def threshold(value, source="--fail-under"):
+def threshold(value, source):
     """A threshold as grading.toml or --fail-under gives it: points (70) or a percentage of the
     points the job can check ("95%"); a one-line ConfigError otherwise."""
     text = str(value).strip() if type(value) in (int, float, str) else ""

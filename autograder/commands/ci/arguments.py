@@ -11,7 +11,7 @@ def threshold(text):
     """--fail-under's value: a number of points, or a percentage of the points the job can check
     (95%)."""
     try:
-        return grading_config.threshold(text)
+        return grading_config.threshold(text, "--fail-under")
     except ConfigError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of points or a percentage: "
                                          f"give one such as --fail-under 70 or --fail-under "
