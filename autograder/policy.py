@@ -152,7 +152,6 @@ class Config:
     secret: str | None = field(default=None, repr=False)
     total: float = DEFAULT_TOTAL  # [grading] total, which the checks' points add up to
     language: str = ENGLISH  # [course] language: the one students read
-    fail_under: "Threshold | None" = None  # [course] fail_under: the pull-request job's threshold
 
     def policy(self, check_name):
         try:
@@ -222,7 +221,8 @@ def _read(path):
 
 def load(path=DEFAULT_PATH):
     """The policy in the grading.toml at `path`, with the course's settings it does not set
-    itself; ConfigError names the first thing to change."""
+    itself; ConfigError names the first thing to change. The pull-request job's threshold
+    (`settings()`), which grades nothing, is no part of it: editing it makes no result stale."""
     path = Path(path)
     source = str(path)
     data = _read(path)
@@ -237,7 +237,6 @@ def load(path=DEFAULT_PATH):
     # The checks last: their points are compared with the total once every setting is valid.
     return Config(max_examples=max_examples, limits=limits, official=official,
                   secret_file=course["secret_file"], total=total, language=course["language"],
-                  fail_under=course["fail_under"],
                   checks=_checks(_section(data, "checks", source), total, course["language"],
                                  source))
 

@@ -34,16 +34,15 @@ def course(tmp_path, monkeypatch):
 
 def test_an_assignment_inherits_the_courses_settings(course):
     config = grading_config.load(CUTOFF)
-    assert (config.language, config.fail_under, config.secret_file) == (
-        "ca", Threshold(95, percent=True), course.parent / "course.secret")
+    assert (config.language, config.secret_file) == ("ca", course.parent / "course.secret")
+    assert grading_config.settings(CUTOFF)["fail_under"][0] == Threshold(95, percent=True)
 
 
 def test_an_assignment_may_set_a_course_setting_again(course, tmp_path):
     own = tmp_path / "own.toml"
     own.write_text(CUTOFF.read_text().replace("[grading]\n", '[course]\nlanguage = "it"\n\n'
                                                              '[grading]\n', 1))
-    config = grading_config.load(own)
-    assert (config.language, config.fail_under) == ("it", Threshold(95, percent=True))
+    assert grading_config.load(own).language == "it"
     assert grading_config.settings(own) == {
         "language": ("it", f"{own} [course] language"),
         "fail_under": (Threshold(95, percent=True), f"{course} [course] fail_under"),
@@ -62,11 +61,18 @@ def test_a_course_threshold_that_is_neither_points_nor_a_percentage_is_refused(
         course, value):
     course.write_text(course.read_text().replace('fail_under = "95%"', f"fail_under = {value}"))
     if value == '"95"':  # points, as a string, are points
-        assert grading_config.load(course).fail_under == Threshold(95)
+        assert grading_config.settings(course)["fail_under"][0] == Threshold(95)
         return
     with pytest.raises(ConfigError, match=r"course\.fail_under: .* is not a number of points or "
                                           r"a percentage: give one such as 70 or \"95%\"$"):
         grading_config.load(course)
+
+
+def test_the_threshold_grades_nothing_so_editing_it_makes_no_result_stale(course, tmp_path):
+    from autograder.grading import provenance
+    before = provenance.policy_digest(grading_config.load(CUTOFF))
+    course.write_text(course.read_text().replace('fail_under = "95%"', "fail_under = 50"))
+    assert provenance.policy_digest(grading_config.load(CUTOFF)) == before
 
 
 def test_check_config_says_where_each_course_setting_came_from(course, capsys):
@@ -101,4 +107,5 @@ def test_the_students_copy_of_an_assignment_keeps_what_it_inherited(tmp_path, mo
     released = tmp_path / "grading.toml"
     released.write_text(release.with_course_setting(CUTOFF.read_text(), "fail_under", "95%"))
     monkeypatch.setattr(grading_config, "DEFAULT_PATH", tmp_path / "no-course.toml")
-    assert grading_config.load(released).fail_under == Threshold(95, percent=True)
+    assert grading_config.settings(released)["fail_under"] == (Threshold(95, percent=True),
+                                                               f"{released} [course] fail_under")

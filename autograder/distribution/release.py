@@ -44,7 +44,7 @@ from autograder.language import ENGLISH, _, speaking
 from autograder.language.catalogs import TRANSLATED, path_of, template, write_bare
 from autograder.language.extraction import markdown_blocks
 from autograder.language.templates import install
-from autograder.policy import load as load_policy
+from autograder.policy import load as load_policy, settings as course_settings
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
@@ -403,10 +403,10 @@ def build(target, substitutions, mistakes, assignment, language=None):
     """The students' repository of `assignment` in `target`, in `language` (None: the course's);
     the known mistakes' reports (record_shrinking)."""
     config_text = assignment.policy.read_text()
-    config = load_policy(assignment.policy)
-    language = language or config.language
+    language = language or load_policy(assignment.policy).language
     kept = copy_grader(target, public_checks(config_text), assignment)
-    threshold = None if config.fail_under is None else str(config.fail_under)
+    fail_under, _where = course_settings(assignment.policy)["fail_under"]
+    threshold = None if fail_under is None else str(fail_under)
     (target / inside(assignment.policy)).write_text(with_course_setting(
         with_language(public_config(config_text, kept), language), "fail_under", threshold))
     with speaking(language):

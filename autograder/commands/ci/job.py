@@ -58,11 +58,11 @@ def below_threshold(students, context, github):
     return True
 
 
-def set_threshold(context, chosen, config):
-    """The threshold the job holds the score to (--fail-under, else the policy's), of the points
-    it can check: those of the checks it holds. One above them would fail every submission, the
-    perfect one too, so it is refused."""
-    context.threshold = chosen or config.fail_under
+def set_threshold(context, chosen, config, path):
+    """The threshold the job holds the score to (--fail-under, else that of the policy at `path`,
+    `config`), of the points it can check: those of the checks it holds. One above them would
+    fail every submission, the perfect one too, so it is refused."""
+    context.threshold = chosen or grading_config.settings(path)["fail_under"][0]
     context.checkable = math.fsum(check.points for check in config.checks.values()
                                   if check.checked_here)
     if context.threshold is not None and not context.threshold.percent \
@@ -83,10 +83,11 @@ def main(argv=None, environ=None):
     try:
         out = output_folder(args.output_dir)
         assignment = assignments.chosen(args.assignment)
-        config = grading_config.load(args.config or assignment.policy)
+        policy = args.config or assignment.policy
+        config = grading_config.load(policy)
         language = args.lang or config.language
         with speaking(language):
-            set_threshold(context, args.fail_under, config)
+            set_threshold(context, args.fail_under, config, policy)
         # read once the output folder is there, so that even an unreadable list is reported in it
         context.protected = protected_changes(read_changed(args.changed_files), assignment,
                                               args.assignments)
