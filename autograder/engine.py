@@ -249,7 +249,8 @@ class GradingPlugin:
                      if failure and failure.shown else None)
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
-            suspects = failure.suspects.value() if failure and failure.suspects else None
+            suspects = (failure.suspects.value()(self._caller.pairs_of(function))
+                        if failure and failure.suspects else None)
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
             # pytest_run) rather than score this check zero.

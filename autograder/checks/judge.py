@@ -10,7 +10,7 @@ from contextlib import closing
 
 from autograder.checks import course
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import suspected
+from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import cuts, divergence
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
@@ -86,10 +86,17 @@ def _random(pair):
 
 
 def _suspected(pair):
-    """The known mistakes tried on a failing pair, as CheckResult.suspects keeps them."""
+    """The known mistakes tried on a failing pair: a function of the other pairs of the
+    function (Caller.pairs_of), which may tell apart several that reproduce it, to them as
+    CheckResult.suspects keeps them."""
     got, call = pair.got, pair.call
     found = None if got.used_random or not call else suspected(call, got, pair.want.explained)
-    return found and {"reproduce": list(found[0]), "contradicted": list(found[1])}
+
+    def kept(others):
+        apart = told_apart(found, [(other.call, other.got, other.want.explained)
+                                   for other in others if other is not pair])
+        return apart and {"reproduce": list(apart[0]), "contradicted": list(apart[1])}
+    return kept
 
 
 def diagnosed(pair):

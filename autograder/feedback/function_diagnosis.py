@@ -34,13 +34,16 @@ def most(counts, names):
     return [name for name in names if counts.get(name, 0) == top]
 
 
-def named_mistakes(function, suspects, elsewhere=()):
+def named_mistakes(function, suspects, elsewhere=(), beneath=()):
     """The names of the mistakes to name for `function`, given `suspects`, its failing checks'
-    CheckResult.suspects: those that reproduce some failing input and that none contradicts,
-    keeping those that reproduce the most inputs, then of those the ones the failing checks of
-    other functions, `elsewhere`, confirm the most; in the order suspected. Names the grader does
-    not suspect are ignored."""
-    contradicted = {name for found in filter(None, suspects) for name in found["contradicted"]}
+    CheckResult.suspects: those that reproduce some failing input and that none contradicts, nor
+    any failing input of the failing functions it calls (`beneath`: their searches are part of
+    its own, so a mistake that does not explain theirs does not explain its), keeping those that
+    reproduce the most inputs, then of those the ones the failing checks of other functions,
+    `elsewhere`, confirm the most; in the order suspected. Names the grader does not suspect are
+    ignored."""
+    contradicted = {name for found in filter(None, [*suspects, *beneath])
+                    for name in found["contradicted"]}
     counts = reproduced(suspects, contradicted)
     candidates = [name for name in EVERY_SUSPECT.get(function, ()) if name in counts]
     if not candidates:
@@ -63,10 +66,11 @@ def diagnoses(checks):
     found = {}
     for function in dict.fromkeys(check.function for check in checks if check.failed):
         failing = [check for check in checks if check.failed]
+        callees = failing_callees(function, checks)
         mistakes = named_mistakes(
             function, [check.suspects for check in failing if check.function == function],
-            [check.suspects for check in failing if check.function != function])
-        callees = failing_callees(function, checks)
+            [check.suspects for check in failing if check.function != function],
+            [check.suspects for check in failing if check.function in callees])
         if mistakes or callees:
             found[function] = (mistakes, callees)
     return found
