@@ -31,7 +31,7 @@ from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
-from autograder.feedback.function_diagnosis import diagnoses, said
+from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
 from autograder.runner import backstop, environment
 from autograder.runner.backstop import CheckOutOfTime
@@ -450,14 +450,15 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, _(WHEN_GRADED))],
                     key=lambda check: order[check.name])
-    return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
+    found = diagnoses(checks)
+    return Report(submission=name or Path(submission_folder).name,
+                  checks=with_causes(checks, found), sandbox=mode,
                   made_with=provenance.made_with(config, assignment),
                   order=tuple(assignment.modules), language=spoken(),
-                  diagnoses=function_diagnoses(checks))
+                  diagnoses=function_diagnoses(found))
 
 
-def function_diagnoses(checks):
-    """The FunctionDiagnosis of every function whose failing checks show a known mistake or a
-    failing function it calls, from all of them, hidden ones too."""
+def function_diagnoses(found):
+    """The FunctionDiagnosis of every function in `found` (function_diagnosis.diagnoses)."""
     return tuple(FunctionDiagnosis(function, mistakes, callees, said(function, mistakes, callees))
-                 for function, (mistakes, callees) in diagnoses(checks).items())
+                 for function, (mistakes, callees) in found.items())

@@ -6,13 +6,16 @@ in each check, some wrong (a search that never prunes is also, on one small tree
 passes on stale bounds). Here a mistake is named only when no failing input contradicts it; of
 those, the one that reproduces the most failing inputs, or all that reproduce as many, together.
 What is named is the mistake and its fix, never an input, so a hidden check's failures count as a
-visible one's.
+visible one's, and a hidden check the named mistake reproduces says that the diagnosis explains it
+in place of its fixed hint.
 
 With it, the graded functions a failing function's calls entered (the worker notes them) that fail
 too: a failure there explains one here, so it is said first.
 
 Reads results as plain data (function, failed, suspects, calls), so that it needs no report.
 """
+from dataclasses import replace
+
 from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS
 from autograder.language import _
 
@@ -109,3 +112,19 @@ def said(function, mistakes, callees):
     if mistakes:
         lines.append(told(function, mistakes))
     return "\n".join(lines)
+
+
+def with_causes(checks, found):
+    """`checks`, where a failed hidden check with no cause of its own reproduces a mistake its
+    function is told (`found`, as diagnoses gives it) given that as its cause: its fixed hint may
+    name another, and its input may not be said."""
+    def explained(check):
+        mistakes = found.get(check.function, ((), ()))[0]
+        if (check.visibility != "hidden" or not check.failed or check.cause
+                or not set(mistakes) & set((check.suspects or {}).get("reproduce", ()))):
+            return check
+        # TRANSLATORS: a hidden check's feedback; {function} is the student's function (code),
+        # whose diagnosis the report gives before its failures
+        return replace(check, cause=_("The diagnosis of your {function} explains this "
+                                      "failure.").format(function=check.function))
+    return [explained(check) for check in checks]
