@@ -6,7 +6,6 @@ once per function, is test_submissions.py's (expected.toml's `diagnosis`)."""
 import json
 import re
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -4,9 +4,9 @@ A submission folder holds the student files it changes; the rest of the referenc
 buggy module must lose points on the functions it breaks and only there. tests/cutoff_submissions
 holds the second assignment's. `own_files_only = true`
 grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
-feedback must hold; `not_feedback`, fragments none may. `diagnosis` maps each function whose failures
-its `why` puts down to one of the course's known mistakes to that mistake's name (a key of
-feedback/diagnosis.py's EXPLANATIONS): the grading names exactly those, each once, before the
+feedback must hold; `not_feedback`, fragments none may. `diagnosis` maps each function whose
+failures its `why` puts down to one of the course's known mistakes to that mistake's name (a key
+of feedback/diagnosis.py's EXPLANATIONS): the grading names exactly those, each once, before the
 function's failures, and no other mistake anywhere (`diagnosis = {}`: none at all).
 """
 import re

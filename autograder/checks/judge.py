@@ -25,8 +25,8 @@ class CheckFailed(AssertionError):
     check says it instead of its fixed hint): the function is missing, raised, returned a set, or
     drew random numbers. `whole_function`, the kind of a problem that stops every call of the
     function alike (observations.MISSING...), lets reports say it once per function. `suspects`,
-    the known mistakes tried on the input (feedback/diagnosis.py's suspected), and `calls`, the other graded
-    functions the failing call entered, make the function's one diagnosis
+    the known mistakes tried on the input (feedback/diagnosis.py's suspected), and `calls`, the
+    other graded functions the failing call entered, make the function's one diagnosis
     (feedback/function_diagnosis.py), which no check states on its own.
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,

@@ -1,8 +1,8 @@
 """Gradescope's results.json: one test per check, with the top-level score and max_score.
 
 A hidden check is a visible Gradescope test whose output is only the hint (students see its name
-and points); after_due_date maps to Gradescope's own after_due_date. A function's diagnosis opens the
-output of its first failing check. A check this grading did not
+and points); after_due_date maps to Gradescope's own after_due_date. A function's diagnosis opens
+the output of its first failing check. A check this grading did not
 run (--only) is left out rather than shown as a failed test of score 0 (Gradescope knows no other
 status): the top-level output names the functions left out, and the scores are out of what ran.
 """
