@@ -214,19 +214,19 @@ def suspected(call, got, known=None):
 
 
 def told_apart(found, observations):
-    """`found`, what suspected gave for a failing input, with the mistakes that reproduce it set
-    apart when several do: each is tried on `observations`, other calls of the function as (call,
-    observation, known), passing ones too, until at most one is left, and moved to the
-    contradicted when the student's code did otherwise there. The failing input shown is the
-    smallest, where several mistakes often agree (a search that never prunes and one that passes
-    stale bounds examine the same nodes with the full window); another input tells them apart.
-    Within the same budget of CPU time as suspected."""
-    if not found or len(found[0]) < 2:
+    """`found`, what suspected gave for a failing input, with the mistakes that reproduce it tried
+    on `observations`, other calls of the function as (call, observation, known), passing ones
+    too, and moved to the contradicted where the student's code did otherwise. The failing input
+    shown is the smallest, where a mistake often agrees with another or with a different bug (a
+    search that never prunes, one that passes stale bounds and one whose MIN nodes never lower
+    beta examine the same nodes with the full window); other inputs tell them apart. Within the
+    same budget of CPU time as suspected."""
+    if not found or not found[0]:
         return found
     reproduce, contradicted = list(found[0]), list(found[1])
     deadline = time.thread_time() + DIAGNOSIS_SECONDS
     for call, got, known in observations:
-        if len(reproduce) < 2 or time.thread_time() > deadline:
+        if not reproduce or time.thread_time() > deadline:
             break
         replayed = replays(call, known, got.trace if call["trace"] else None)
         examined = digest(call["function"], got.trace) if call["trace"] else None
