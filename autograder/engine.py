@@ -7,7 +7,7 @@ checks run in that many forked processes, each a pytest session of its own that 
 functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
 
 May import: contract, errors, language, games, worker, policy, assignments, runner, grading,
-results, checks.
+results, feedback, checks.
 """
 import errno
 import hashlib
@@ -31,7 +31,8 @@ from autograder.errors import ConfigError, GradingError
 from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
+from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
+from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
 from autograder.runner import backstop, environment
 from autograder.runner.backstop import CheckOutOfTime
 from autograder.runner.lanes import available, in_lanes
@@ -248,6 +249,8 @@ class GradingPlugin:
                      if failure and failure.shown else None)
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
+            suspects = (failure.suspects.value()(self._caller.pairs_of(function))
+                        if failure and failure.suspects else None)
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
             # pytest_run) rather than score this check zero.
@@ -263,7 +266,8 @@ class GradingPlugin:
                                _("the grader itself failed on this check (not your fault); "
                                  "please tell your instructor"), seconds, **shared)
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
-                           traces, cause=cause, whole_function=failure.whole_function, **shared)
+                           traces, cause=cause, whole_function=failure.whole_function,
+                           suspects=suspects, calls=failure.calls, **shared)
 
 
 class FunctionQueue:
@@ -446,6 +450,15 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, _(WHEN_GRADED))],
                     key=lambda check: order[check.name])
-    return Report(submission=name or Path(submission_folder).name, checks=checks, sandbox=mode,
+    found = diagnoses(checks)
+    return Report(submission=name or Path(submission_folder).name,
+                  checks=with_causes(checks, found), sandbox=mode,
                   made_with=provenance.made_with(config, assignment),
-                  order=tuple(assignment.modules), language=spoken())
+                  order=tuple(assignment.modules), language=spoken(),
+                  diagnoses=function_diagnoses(found))
+
+
+def function_diagnoses(found):
+    """The FunctionDiagnosis of every function in `found` (function_diagnosis.diagnoses)."""
+    return tuple(FunctionDiagnosis(function, mistakes, callees, said(function, mistakes, callees))
+                 for function, (mistakes, callees) in found.items())

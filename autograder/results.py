@@ -5,6 +5,7 @@ two outputs word them apart.
 
 May import: contract, language.
 """
+import json
 from dataclasses import dataclass, field, replace
 
 from autograder.contract import MODULES
@@ -52,6 +53,13 @@ class CheckResult:
     # it once per function, without an input. Kept apart from the feedback, which reads otherwise
     # in every language.
     whole_function: str = ""
+    # The common errors tried on the failing input, by name (feedback/diagnosis.py's):
+    # {"reproduce": [...], "contradicted": [...]}, None when none was tried. The grader's own
+    # words, never the input: a hidden check keeps them.
+    suspects: dict | None = None
+    # The assignment's other functions the failing call entered, by name, as the worker noted
+    # them (the grader keeps only the contract's names): a failure there may explain this one.
+    calls: tuple = ()
 
     @property
     def shown_name(self):
@@ -159,6 +167,38 @@ class FunctionProblem:
         return f"✗ {name(self.function)} ({self.tally()}): {cause(self.cause)}"
 
 
+@dataclass(frozen=True)
+class RepeatedFailure:
+    """Checks of one function that failed alike, with the same feedback on the same input, said
+    once (as its first check, `checks[0]`, says it) with how many they are."""
+    checks: tuple
+
+    def __getattr__(self, name):  # feedback, shown, traces...: the first check's
+        if name == "checks":
+            raise AttributeError(name)
+        return getattr(self.checks[0], name)
+
+    def headline(self, name=str):
+        """"✗ name (0 / 12, the same failure in 4 checks)"."""
+        count = len(self.checks)
+        score = ngettext("{score}, the same failure in {count} check",
+                         "{score}, the same failure in {count} checks", count).format(
+            score=out_of(sum(c.points for c in self.checks),
+                         sum(c.max_points for c in self.checks)), count=number(count))
+        return f"✗ {name(self.checks[0].shown_name)} ({score})"
+
+
+@dataclass(frozen=True)
+class FunctionDiagnosis:
+    """What a report says of a function once, before its failures (feedback/function_diagnosis.py):
+    the known mistakes `mistakes` its failures show, by name, and the failing functions it calls,
+    `calls`, in the words `text` of the language graded in."""
+    function: str
+    mistakes: tuple
+    calls: tuple
+    text: str
+
+
 @dataclass
 class Report:
     submission: str
@@ -173,6 +213,9 @@ class Report:
     # The language its feedback is written in, which whoever shows it further speaks too (a
     # notebook's cell, from report.json).
     language: str = "en"
+    # FunctionDiagnosis of each function that has one, made from every check (hidden ones too),
+    # saying only the grader's own words.
+    diagnoses: tuple = ()
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
@@ -222,17 +265,29 @@ class Report:
         return sorted(self.checks, key=lambda check: contract_order(check.function, self.order))
 
     def failures(self):
-        """What failed, in table order: each check on its own, except that the checks of a function
-        that met one whole-function problem (see CheckResult.whole_function) come as one
-        FunctionProblem, where the first of them stood, with the shortest of their feedbacks
-        (a check may add where it asked, which the problem does not depend on)."""
-        groups = {}  # (function, cause) of a whole-function problem, or a place -> checks
-        for place, check in enumerate(self.in_table_order()):
+        """What failed, in table order, each function's failures after its diagnosis (if any):
+        each check on its own, except that the checks of a function that met one whole-function
+        problem (see CheckResult.whole_function) come as one FunctionProblem, where the first of
+        them stood, with the shortest of their feedbacks (a check may add where it asked, which
+        the problem does not depend on), and the checks that failed with the same feedback on the
+        same input as one RepeatedFailure."""
+        groups = {}  # a whole-function problem's key, or a failure's (alike)
+        for check in self.in_table_order():
             if check.failed:
-                key = (check.function, check.whole_function) if check.whole_function else place
+                key = (("problem", check.function, check.whole_function) if check.whole_function
+                       else alike(check))
                 groups.setdefault(key, []).append(check)
-        return [FunctionProblem(key[0], min((c.feedback for c in checks), key=len), tuple(checks))
-                if isinstance(key, tuple) else checks[0] for key, checks in groups.items()]
+        diagnosed = {diagnosis.function: diagnosis for diagnosis in self.diagnoses}
+        found = []
+        for key, checks in groups.items():
+            if checks[0].function in diagnosed:
+                found.append(diagnosed.pop(checks[0].function))
+            if key[0] == "problem":
+                found.append(FunctionProblem(key[1], min((c.feedback for c in checks), key=len),
+                                             tuple(checks)))
+            else:
+                found.append(RepeatedFailure(tuple(checks)) if len(checks) > 1 else checks[0])
+        return found
 
     def by_function(self):
         summaries = {}
@@ -248,6 +303,13 @@ class Report:
                 for function, checks in sorted(summaries.items(),
                                                key=lambda item: contract_order(item[0],
                                                                                self.order))]
+
+
+def alike(check):
+    """What two failures of a function share when they read alike: its function, visibility,
+    feedback and input."""
+    return ("alike", check.function, check.visibility, check.feedback,
+            json.dumps(check.shown, sort_keys=True, default=str))
 
 
 def contract_order(function, order=()):

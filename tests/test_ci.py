@@ -201,11 +201,14 @@ def test_the_comment_is_marked_and_calls_out_the_edited_workflow_and_grader(pull
 
 @pytest.mark.e2e
 def test_students_see_only_a_hidden_checks_name_points_and_cause(pull_request):
-    """The sample's decision matches a known mistake: the hidden check names it, never its input."""
+    """The sample's decision matches a known mistake: its diagnosis names it before its failures
+    and the hidden check points to it, never to its input."""
     comment = pull_request["comment"]
     heading = f"#### ✗ `{HIDDEN}` (0 / 4, hidden check)\n\n"
-    section = comment.split(heading)[1].split("\n\n####")[0]
-    assert section.startswith("Diagnosis: on this input your alphabeta_decision gives the same")
+    before, after = comment.split(heading)
+    section = after.split("\n\n####")[0]
+    assert section.startswith("The diagnosis of your alphabeta_decision explains this failure")
+    assert "Diagnosis: on every failing input tried, your alphabeta_decision behaves" in before
     assert "mermaid" not in section and "C2" not in section
     results = json.loads((pull_request["results"] / "report.json").read_text())
     hidden = next(check for check in results["checks"] if check["name"] == HIDDEN)

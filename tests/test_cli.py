@@ -186,18 +186,20 @@ ONLY_HIDDEN = ("--only", "alphabeta_decision")  # what these tests read is that 
 
 
 def test_a_hidden_check_names_the_known_mistake_it_matches_and_never_its_input(tmp_path):
-    """The sample's decision searches every root action with the full window: the hidden check
-    says so in place of its fixed hint, without the tree, the nodes or the answers."""
+    """The sample's decision searches every root action with the full window: its diagnosis says
+    so before its failures, and the hidden check points to it in place of its fixed hint, without
+    the tree, the nodes or the answers."""
     import tomllib
     hint = tomllib.loads((ROOT / "grading.toml").read_text())["checks"][HIDDEN]["hint"]
     results = grade_json(ROOT / "examples" / "sample_submission", tmp_path, *ONLY_HIDDEN)
     hidden = next(test for test in results["tests"] if test["name"] == HIDDEN)
     assert hidden["status"] == "failed" and hidden["max_score"] > 0
     assert hidden["output"] == (
-        "Diagnosis: on this input your alphabeta_decision gives the same answer and examined "
-        "nodes as a search that searches every root action with the full window (-inf, +inf), "
-        "one of the common errors the course texts warn about. The fix: the root is an "
-        "alpha-beta node too: tighten its bound after each action and pass it on.")
+        "Diagnosis: on every failing input tried, your alphabeta_decision behaves exactly as a "
+        "search that searches every root action with the full window (-inf, +inf), one of the "
+        "common errors the course texts warn about. The fix: the root is an alpha-beta node too: "
+        "tighten its bound after each action and pass it on.\n\n"
+        "The diagnosis of your alphabeta_decision explains this failure.")
     assert hidden["visibility"] == "visible"
     text = run_cli("grade", ROOT / "examples" / "sample_submission", *ONLY_HIDDEN).stdout
     failure = text.split(f"✗ {HIDDEN}")[1].split("✗")[0]

@@ -4,9 +4,16 @@ A submission folder holds the student files it changes; the rest of the referenc
 buggy module must lose points on the functions it breaks and only there. tests/cutoff_submissions
 holds the second assignment's. `own_files_only = true`
 grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
-feedback must hold; `not_feedback`, fragments none may.
+feedback must hold; `not_feedback`, fragments none may. `diagnosis` maps each function whose
+failures its `why` puts down to one of the course's known mistakes to that mistake's name (a key
+of feedback/diagnosis.py's EXPLANATIONS): the grading names exactly those, each once, before the
+function's failures, and no other mistake anywhere (`diagnosis = {}`: none at all).
 """
+import re
+
 import pytest
+
+from autograder.feedback.diagnosis import EXPLANATIONS
 
 from support.cli import failed_checks, grade_json
 from support.submissions import CUTOFF_SUBMISSIONS, SUBMISSIONS, assembled
@@ -31,3 +38,25 @@ def test_submission_gets_its_derived_outcome(folder, tmp_path):
         assert any(fragment in test["output"] for test in results["tests"]), fragment
     for fragment in expected.get("not_feedback", []):
         assert not any(fragment in test["output"] for test in results["tests"]), fragment
+    assert named_mistakes(results) == {function: [mistake] for function, mistake
+                                       in expected["diagnosis"].items()}, expected["why"]
+
+
+DIAGNOSIS = re.compile(r"^Diagnosis: .*? your (\w+) behaves", re.MULTILINE)
+
+
+def named_mistakes(results):
+    """{function: [the mistakes named for it]} in a results.json, each function's said once: its
+    diagnosis is a paragraph of its own (the "Diagnosis:" line, then one "- " line per mistake when
+    it names several), and no other paragraph may name a mistake."""
+    named = {}
+    for test in results["tests"]:
+        for paragraph in test["output"].split("\n\n"):
+            mistakes = [name for name, (does, _fix) in EXPLANATIONS.items()
+                        if f"a search that {does}" in paragraph]
+            found = DIAGNOSIS.search(paragraph)
+            assert found or not mistakes, f"a mistake named outside a diagnosis: {paragraph}"
+            if found:
+                assert found.group(1) not in named, f"{found.group(1)} diagnosed twice"
+                named[found.group(1)] = mistakes
+    return named

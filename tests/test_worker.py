@@ -695,3 +695,32 @@ def test_a_wait_s_cause_names_no_cpu_time_the_code_chose_to_use(student, monkeyp
             s.call(VALUE)
     assert "s of CPU time" in str(waited.value)
     assert "CPU time" not in waited.value.cause and "waited without computing" in waited.value.cause
+
+
+def test_a_call_names_the_other_graded_functions_it_entered_and_only_those(student):
+    """minimax_decision calling the module's minimax_value is noted, once, whatever the recursion
+    below; minimax_value recursing into itself enters no other function."""
+    with student("""
+        def minimax_value(game, state):
+            if game.is_terminal(state):
+                return game.utility(state)
+            values = [minimax_value(game, game.result(state, a)) for a in game.actions(state)]
+            return max(values) if game.to_move(state) == "MAX" else min(values)
+
+        def minimax_decision(game, state):
+            return max(game.actions(state),
+                       key=lambda a: minimax_value(game, game.result(state, a)))
+    """) as s:
+        assert s.call(VALUE).entered == ()
+        assert s.call(call("minimax_decision", TEXTBOOK)).entered == ("minimax_value",)
+        assert s.call(call("minimax_decision", TEXTBOOK, state=[0])).entered == ("minimax_value",)
+
+
+def test_the_functions_a_reply_says_were_entered_are_only_the_contract_s_others():
+    reply = {"observation": {"answer": 0, "type": "int"},
+             "entered": ["<b>x</b>", "minimax_value", "minimax_decision", 3, "alphabeta_value"]}
+    assert from_reply(reply, 0.0, call("minimax_decision", TEXTBOOK)).entered == (
+        "minimax_value", "alphabeta_value")
+    assert from_reply({**reply, "entered": "minimax_value"}, 0.0,
+                      call("minimax_decision", TEXTBOOK)).problem == \
+        "sent the grader a reply it could not read"

@@ -10,7 +10,7 @@ from contextlib import closing
 
 from autograder.checks import course
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import diagnose
+from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import cuts, divergence
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
@@ -23,17 +23,22 @@ class CheckFailed(AssertionError):
     `shown` is the input to draw with it and `traces` the two searches' nodes, when they differ;
     `cause`, when known, says why without the input, the expected answer or the output (a hidden
     check says it instead of its fixed hint): the function is missing, raised, returned a set, or
-    matches a known mistake. `whole_function`, the kind of a problem that stops every call of the
-    function alike (observations.MISSING...), lets reports say it once per function.
+    drew random numbers. `whole_function`, the kind of a problem that stops every call of the
+    function alike (observations.MISSING...), lets reports say it once per function. `suspects`,
+    the known mistakes tried on the input (feedback/diagnosis.py's suspected), and `calls`, the
+    other graded functions the failing call entered, make the function's one diagnosis
+    (feedback/function_diagnosis.py), which no check states on its own.
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
     and only the example finally reported needs its explanation and diagnosis computed.
     """
 
-    def __init__(self, *parts, shown=None, traces=None, cause=None, whole_function=""):
+    def __init__(self, *parts, shown=None, traces=None, cause=None, whole_function="",
+                 suspects=None, calls=()):
         super().__init__(*parts)
         self.shown, self.traces, self.cause = shown, traces, cause
         self.whole_function = whole_function
+        self.suspects, self.calls = suspects, calls
 
     def __str__(self):
         text = "".join(map(str, self.args))
@@ -74,20 +79,32 @@ RANDOM = N_("Your code drew numbers from random during this call: every answer t
             "for depends only on the arguments, and ties go to the first in search order.")
 
 
-def _diagnosis(pair):
-    """The known mistake the student's observation matches, or that it drew random numbers: an
-    answer drawn at random may match a mistake by chance."""
+def _random(pair):
+    """That the student's code drew random numbers, as a part of a failure: an answer drawn at
+    random may match a known mistake by chance, so none is suspected then."""
+    return f"\n{_(RANDOM)}" if pair.got.used_random else ""
+
+
+def _suspected(pair):
+    """The known mistakes tried on a failing pair: a function of the other pairs of the
+    function (Caller.pairs_of), which may tell apart several that reproduce it, to them as
+    CheckResult.suspects keeps them."""
     got, call = pair.got, pair.call
-    if got.used_random:
-        return f"\n{_(RANDOM)}"
-    sentence = diagnose(call, got, pair.want.explained) if call else ""
-    return f"\n{sentence}" if sentence else ""
+    found = None if got.used_random or not call else suspected(call, got, pair.want.explained)
+
+    def kept(others):
+        apart = told_apart(found, [(other.call, other.got, other.want.explained)
+                                   for other in others if other is not pair])
+        return apart and {"reproduce": list(apart[0]), "contradicted": list(apart[1])}
+    return kept
 
 
 def diagnosed(pair):
-    """The diagnosis of a failing pair as a part of a CheckFailed: computed only when the failure
-    is shown."""
-    return Lazy(_diagnosis, pair)
+    """What a failing pair's CheckFailed says of its cause beyond the comparison (that the code
+    drew random numbers), and what it records for the function's diagnosis: computed only when
+    the failure is shown."""
+    part = Lazy(_random, pair)
+    return part, {"cause": part, "suspects": Lazy(_suspected, pair), "calls": pair.got.entered}
 
 
 def _traces(pair):
@@ -175,7 +192,7 @@ def require_answer(function, got, shown, call=None):
         # The problem is said after the function's name, in every language (reports cut it off).
         raise CheckFailed(f"{function} {got.problem}{made}", shown=shown,
                           cause=f"{function} {got.unquoted or got.problem}",
-                          whole_function=got.whole_function)
+                          whole_function=got.whole_function, calls=got.entered)
     if got.answer is NO_ANSWER:
         raise CheckFailed(returned_type(function, got.answer_type), shown=shown,
                           cause=returned_type(function, got.builtin_type))
@@ -209,8 +226,8 @@ def same_answer(pair, shown, what=""):
         else:
             sentence = _("{function} returned {got}, but it should return {want}.").format(
                 **values)
-        diagnosis = diagnosed(pair)
-        raise CheckFailed(sentence, diagnosis, shown=shown, cause=diagnosis)
+        part, diagnosis = diagnosed(pair)
+        raise CheckFailed(sentence, part, shown=shown, **diagnosis)
 
 
 @quoting_printed
@@ -224,7 +241,7 @@ def window_rule(pair, value, alpha, beta, shown):
         raise CheckFailed(_("{function} returned {got}, not a number, with alpha={alpha}, "
                             "beta={beta} (true value {value}).").format(got=as_returned(got),
                                                                        **values), shown=shown)
-    diagnosis = diagnosed(pair)
+    part, diagnosis = diagnosed(pair)
     if alpha < value < beta and r != value:
         rule = _("{function} returned {got} with alpha={alpha}, beta={beta} (true value {value}): "
                  "inside the window it must return exactly the true value.")
@@ -238,7 +255,7 @@ def window_rule(pair, value, alpha, beta, shown):
                  "value.")
     else:
         return
-    raise CheckFailed(rule.format(got=r, **values), diagnosis, shown=shown, cause=diagnosis)
+    raise CheckFailed(rule.format(got=r, **values), part, shown=shown, **diagnosis)
 
 
 ALPHA_BETA = N_("alpha-beta")
@@ -312,10 +329,9 @@ def same_trace(pair, spec, shown, searcher=ALPHA_BETA):
     summary = compared_counts(mine, theirs, searcher)
     detail = parted(first_difference(mine, theirs), mine, theirs, searcher, name)
     traces = Lazy(_traces, pair) if spec["kind"] == "tree" else None
-    diagnosis = diagnosed(pair)
-    raise CheckFailed(f"{function}: {summary}; {detail}.",
-                      Lazy(_divergence, pair, spec), diagnosis,
-                      shown=shown, traces=traces, cause=diagnosis)
+    part, diagnosis = diagnosed(pair)
+    raise CheckFailed(f"{function}: {summary}; {detail}.", Lazy(_divergence, pair, spec), part,
+                      shown=shown, traces=traces, **diagnosis)
 
 
 @quoting_printed
@@ -345,8 +361,8 @@ def same_evaluations(pair, spec, shown):
         missing = next(key for key in want.evaluated if key not in mine)
         detail = _("it never evaluated {node}, which the reference evaluates").format(
             node=name(missing))
-    raise CheckFailed(f"{summary}; {detail}.", diagnosis := diagnosed(pair), shown=shown,
-                      cause=diagnosis)
+    part, diagnosis = diagnosed(pair)
+    raise CheckFailed(f"{summary}; {detail}.", part, shown=shown, **diagnosis)
 
 
 @quoting_printed
@@ -364,7 +380,8 @@ def examines_every_node(pair, spec, shown):
                             "every node, but it never examined {node}.", len(all_nodes)).format(
             function=function, count=number(len(got.trace)), total=number(len(all_nodes)),
             node=name_node(spec, decode_path(missed[0])))
-        raise CheckFailed(sentence, diagnosis := diagnosed(pair), shown=shown, cause=diagnosis)
+        part, diagnosis = diagnosed(pair)
+        raise CheckFailed(sentence, part, shown=shown, **diagnosis)
 
 
 def searched_children(trace):

@@ -189,25 +189,61 @@ def matches(got, examined, replayed):
     return exactly_equal(got.answer, answer) and (examined is None or examined == trace)
 
 
-def diagnose(call, got, known=None):
-    """A sentence naming the common error the observation matches, or '' when none does (or
-    nothing is known of the mistakes on this input). `known` is what replaying/record.py
-    recorded for `call`, if anything."""
+def suspected(call, got, known=None):
+    """The common errors tried on the observation `got` of `call`, as two tuples of their names in
+    the order suspected: those that reproduce it and those it contradicts; None when none can be
+    tried (the function has no suspects, the call gave no answer, the correct search reproduces
+    it, or nothing is known of the mistakes on this input). Every suspect is tried, not only up to
+    the first match, so that a function's diagnosis (function_diagnosis.py) can weigh one failing
+    input against another. `known` is what replaying/record.py recorded for `call`, if
+    anything."""
     function = call["function"]
     if function not in EVERY_SUSPECT or call.get("game") is None or not got.answered:
-        return ""
-    traced = call["trace"]
-    replayed = replays(call, known, got.trace if traced else None)
-    examined = digest(function, got.trace) if traced else None
+        return None
+    replayed = replays(call, known, got.trace if call["trace"] else None)
+    examined = digest(function, got.trace) if call["trace"] else None
     if replayed is None or matches(got, examined, replayed("")):
-        return ""
+        return None
     deadline = time.thread_time() + DIAGNOSIS_SECONDS
+    reproduce, contradicted = [], []
     for mistake in EVERY_SUSPECT[function]:
         if time.thread_time() > deadline:
-            return ""
-        if matches(got, examined, replayed(mistake)):
-            return diagnosis(function, traced, mistake)
-    return ""
+            break  # the rest untried: neither reproduced nor contradicted
+        (reproduce if matches(got, examined, replayed(mistake)) else contradicted).append(mistake)
+    return tuple(reproduce), tuple(contradicted)
+
+
+def told_apart(found, observations):
+    """`found`, what suspected gave for a failing input, with the mistakes that reproduce it tried
+    on `observations`, other calls of the function as (call, observation, known), passing ones
+    too, and moved to the contradicted where the student's code did otherwise. The failing input
+    shown is the smallest, where a mistake often agrees with another or with a different bug (a
+    search that never prunes, one that passes stale bounds and one whose MIN nodes never lower
+    beta examine the same nodes with the full window); other inputs tell them apart. Within the
+    same budget of CPU time as suspected."""
+    if not found or not found[0]:
+        return found
+    reproduce, contradicted = list(found[0]), list(found[1])
+    deadline = time.thread_time() + DIAGNOSIS_SECONDS
+    for call, got, known in observations:
+        if not reproduce or time.thread_time() > deadline:
+            break
+        replayed = replays(call, known, got.trace if call["trace"] else None)
+        examined = digest(call["function"], got.trace) if call["trace"] else None
+        for mistake in [m for m in reproduce if replayed and not matches(got, examined,
+                                                                          replayed(m))]:
+            reproduce.remove(mistake)
+            contradicted.append(mistake)
+    return tuple(reproduce), tuple(contradicted)
+
+
+def diagnose(call, got, known=None):
+    """A sentence naming the first common error, in the order suspected, that reproduces the
+    observation, or '' when none does (or nothing is known of the mistakes on this input)."""
+    found = suspected(call, got, known)
+    if not found or not found[0]:
+        return ""
+    return diagnosis(call["function"], call["trace"], found[0][0])
 
 
 def diagnosis(function, traced, mistake):

@@ -2,7 +2,8 @@
 explanation and its input drawn; a tree as an SVG picture whose nodes are coloured by who examined
 them (both searches, neither, only the student's, only the reference's), with alpha and beta where
 the reference pruned. Failures follow the table's order; a problem every check of a function meets
-alike (missing, not importable, not implemented) is one line for the function. No scripts, no
+alike (missing, not importable, not implemented) is one line for the function, and a function's
+diagnosis comes before its failures. No scripts, no
 external files: it opens anywhere, offline."""
 from jinja2 import Environment, PackageLoader, select_autoescape
 
@@ -12,7 +13,7 @@ from autograder.language import templates
 from autograder.reporters.readable import readable
 from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
                                        when_graded_items)
-from autograder.results import FunctionProblem
+from autograder.results import FunctionDiagnosis, FunctionProblem
 from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
@@ -53,6 +54,8 @@ def tree_picture(spec, traces):
 
 
 def failure(check):
+    if isinstance(check, FunctionDiagnosis):
+        return {"diagnosis": check}
     if isinstance(check, FunctionProblem):
         return {"problem": check}
     shown = None if check.whole_function else check.shown

@@ -1,11 +1,12 @@
 """JUnit XML: one testsuite, one testcase per check (classname = the function it judges), a failure
-whose message is the feedback and whose text adds the input drawn; points as properties. What CI
+whose message is the feedback and whose text adds the input drawn (after the function's diagnosis,
+in its first failure); points as properties. What CI
 systems read into their test views (GitLab's merge-request widget, Jenkins, test-report actions).
 A check this grading did not run (--only) is a skipped testcase, its message saying why."""
 import re
 import xml.etree.ElementTree as ET
 
-from autograder.reporters.text import feedback_with_input
+from autograder.reporters.text import with_diagnosis
 from autograder.results import NOT_RUN, points
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -47,7 +48,7 @@ def render(report):
             kind = "failure" if check.status == "failed" else "error"
             problem = ET.SubElement(case, kind, message=_clean(check.feedback or check.status),
                                     type=check.status)
-            problem.text = _clean(feedback_with_input(check) or check.status)
+            problem.text = _clean(with_diagnosis(report, check) or check.status)
     ET.indent(suites, space="  ")
     return ('<?xml version="1.0" encoding="UTF-8"?>\n'
             + ET.tostring(suites, encoding="unicode") + "\n")

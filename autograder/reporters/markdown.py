@@ -2,7 +2,8 @@
 its feedback and its input, in the table's order (a problem every check of a function meets alike,
 such as a missing function, is one line for the function, with no input). A tree is a Mermaid
 diagram (nodes coloured by who examined them, when the check recorded both searches) with the text
-drawing folded under it; a board or a price war is text. What a pull-request comment and a CI job
+drawing folded under it; a board or a price war is text. A function's diagnosis comes before its
+failures. What a pull-request comment and a CI job
 summary show (autograder/commands/ci/ builds on the parts).
 
 Everything the grader did not write itself (feedback quotes the student's answers, a branch name is
@@ -16,7 +17,7 @@ from autograder.language import N_, _, ngettext, number
 from autograder.reporters.readable import readable
 from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
                                        when_graded_items)
-from autograder.results import FunctionProblem, out_of
+from autograder.results import FunctionDiagnosis, FunctionProblem, out_of
 from autograder.worker.calls import encode_path
 
 STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as the HTML colours it
@@ -167,7 +168,10 @@ def input_section(shown, traces=None):
 
 
 def failure(check, level=3):
-    """A failure under a heading of `level`: a whole-function problem is its heading alone."""
+    """A failure under a heading of `level`: a whole-function problem is its heading alone, a
+    function's diagnosis its paragraphs."""
+    if isinstance(check, FunctionDiagnosis):
+        return paragraphs(check.text)
     if isinstance(check, FunctionProblem):
         return f"{'#' * level} {check.headline(code, escape)}"
     parts = [f"{'#' * level} {check.headline(code)}"]

@@ -1,7 +1,9 @@
 """The terminal report: a table per function, then every failure with its explanation, in the
-table's order. A problem every check of a function meets alike (missing, not importable, not
-implemented) is one line for the function, with no input drawn; checks this grading left out are
-named as not run, and those only the instructor's grading runs each with its points and hint."""
+table's order, each function's after its diagnosis (what known mistake its failures show, which
+failing function it calls). A problem every check of a function meets alike (missing, not
+importable, not implemented) is one line for the function, with no input drawn, and checks that
+failed alike are one failure with their count; checks this grading left out are named as not run,
+and those only the instructor's grading runs each with its points and hint."""
 import io
 import textwrap
 
@@ -11,7 +13,7 @@ from rich.table import Table
 from autograder.drawing import draw_input
 from autograder.language import N_, _, number
 from autograder.reporters.readable import readable
-from autograder.results import FunctionProblem
+from autograder.results import FunctionDiagnosis, FunctionProblem
 
 
 def feedback_with_input(check):
@@ -20,6 +22,16 @@ def feedback_with_input(check):
     if not check.shown or check.whole_function:
         return check.feedback
     return f"{check.feedback}\n\n{draw_input(check.shown)}"
+
+
+def with_diagnosis(report, check):
+    """`check`'s feedback and input (feedback_with_input), after its function's diagnosis when it
+    is the first of that function's failures: for the reports that show each check alone."""
+    first = next((c for c in report.in_table_order() if c.failed and c.function == check.function),
+                 None)
+    said = next((d.text for d in report.diagnoses if d.function == check.function), "")
+    text = feedback_with_input(check)
+    return f"{said}\n\n{text}" if said and first is check else text
 
 
 def not_run_line(report):
@@ -79,6 +91,9 @@ def render(report):
             console.print(f"  - {item}", markup=False, soft_wrap=True)
     failures = report.failures()
     for check in failures:
+        if isinstance(check, FunctionDiagnosis):
+            console.print(f"\n{check.text}", markup=False, soft_wrap=True)
+            continue
         console.print(f"\n{check.headline()}", markup=False, soft_wrap=True)
         if not isinstance(check, FunctionProblem):
             console.print(textwrap.indent(feedback_with_input(check), "    "), markup=False,

@@ -77,6 +77,7 @@ class Observation:
     printed: str = ""            # the start of what the student's code printed during the call
     printed_lines: int = 0       # how many lines it printed in all
     used_random: bool = False    # whether the student's code drew numbers from `random`
+    entered: tuple = ()          # the assignment's other functions the call entered, by name
     explained: dict | None = None  # the reference's: what feedback/replaying/record.py recorded
 
     @property
@@ -213,10 +214,22 @@ def from_reply(reply, seconds, call, known_trace=None, sources=None):
         printed = printed_output(reply.get("printed", {"text": "", "lines": 0}))
         observation = _from_reply(reply, seconds, call, known_trace, sources)
         return replace(observation, printed=printed[0], printed_lines=printed[1],
-                       used_random=reply.get("used_random") is True)
+                       used_random=reply.get("used_random") is True,
+                       entered=entered_functions(reply.get("entered", []), call, sources))
     except (KeyError, TypeError, ValueError, AttributeError):
         return Observation(problem=_("sent the grader a reply it could not read"),
                            seconds=seconds)
+
+
+def entered_functions(names, call, sources=None):
+    """The contract functions a reply says the call entered, other than the one called, in the
+    contract's order: only names the grader knows (the staged `sources`' assignment's, else the
+    search's), since the worker is untrusted and the names reach feedback."""
+    if type(names) is not list:
+        raise ValueError("malformed entered functions")
+    modules = sources.modules if sources is not None else MODULES
+    return tuple(function for function in modules
+                 if function in names and function != call.get("function"))
 
 
 def printed_output(printed):

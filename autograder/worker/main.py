@@ -8,7 +8,9 @@ import path is the runtime folder, the submission and the standard library, noth
 
 Each call starts from the same `random` state (seeded from the call itself), so code that breaks
 ties with random.choice answers the same call the same way on every run. What the call prints is
-kept (its start, and how many lines) to be quoted if it fails. On SIGUSR1 the worker writes its
+kept (its start, and how many lines) to be quoted if it fails, and which of the student's other
+contract functions the call entered (Submission.watching), so that feedback can say a failure
+comes from one of them. On SIGUSR1 the worker writes its
 stack to the stack pipe, which the grader reads before it kills a call that ran out of time.
 """
 import contextlib
@@ -20,6 +22,7 @@ import os
 import random
 import signal
 import sys
+import types
 
 from autograder.worker.calls import (ANSWER_DEPTH, PRINTED_CHARACTERS, PRINTED_LINES, TooDeep,
                                      each_call, first_printed, perform)
@@ -80,6 +83,54 @@ class Submission:
             return None, {"missing_function": name, "module": module_name + ".py"}
         return function, None
 
+    def own_modules(self):
+        """The student's modules imported so far, as plain modules: their dictionaries are read and
+        written directly, so that nothing here runs the student's code (a module's __getattr__ or
+        __setattr__, a __dict__ property)."""
+        return [module for module in list(sys.modules.values())
+                if type(module) is types.ModuleType
+                and isinstance(vars(module).get("__file__"), str)
+                and os.path.dirname(os.path.abspath(vars(module)["__file__"])) == self.folder]
+
+    @contextlib.contextmanager
+    def watching(self, name, entered):
+        """Within, which of the assignment's functions other than `name`, among those of modules
+        already imported, the code enters: each is replaced, wherever a student module holds it,
+        by a wrapper that notes it and puts the function back at its first call, so that a search
+        recursing through it runs at its own speed. Adds the names entered to the set `entered`.
+        Only a hint for feedback (the code can fool it, e.g. by keeping its own reference): never
+        points."""
+        placed = []  # (module's dictionary, attribute, function, wrapper)
+
+        def restore(function=None):
+            for names, attribute, original, wrapper in placed:
+                if function in (None, original) and names.get(attribute) is wrapper:
+                    names[attribute] = original
+
+        def noting(other_name, other):
+            def entering(*args, **kwargs):
+                entered.add(other_name)
+                restore(other)
+                return other(*args, **kwargs)
+            return entering
+
+        modules = [vars(module) for module in self.own_modules()]
+        for other_name, module_name in self.modules.items():
+            module = sys.modules.get(module_name)
+            other = vars(module).get(other_name) if type(module) is types.ModuleType else None
+            if other_name == name or not type(other) is types.FunctionType:
+                continue
+            wrapper = noting(other_name, other)
+            for names in modules:
+                for attribute, value in list(names.items()):
+                    if value is other:
+                        names[attribute] = wrapper
+                        placed.append((names, attribute, other, wrapper))
+        try:
+            yield
+        finally:
+            restore()
+
 
 class Printed(io.TextIOBase):
     """sys.stdout and sys.stderr during one call: the start that feedback may quote, and how many
@@ -130,12 +181,17 @@ def run(submission, call):
     function, problem = submission.function(call["function"])
     if problem:
         return {"problem": problem}
+    entered = set()
     try:
-        return {"observation": perform(function, call)}
+        with submission.watching(call["function"], entered):
+            reply = {"observation": perform(function, call)}
     except TooDeep:
-        return {"problem": {"too_deep": ANSWER_DEPTH}}
+        reply = {"problem": {"too_deep": ANSWER_DEPTH}}
     except BaseException as exc:  # noqa: BLE001 - sys.exit() and KeyboardInterrupt included
-        return {"problem": {"raised": describe_exception(exc, submission.folder)}}
+        reply = {"problem": {"raised": describe_exception(exc, submission.folder)}}
+    if entered:
+        reply["entered"] = sorted(entered)
+    return reply
 
 
 def main(requests_fd, replies_fd, submission_folder, stack_fd):

@@ -25,7 +25,7 @@ def each_position_once(pair, spec, shown):
                       "position once examines {theirs}", len(mine)).format(
         count=number(len(mine)), theirs=number(len(theirs)))
     game, first = build_game(spec), {}
-    diagnosis = judge.diagnosed(pair)
+    part, diagnosis = judge.diagnosed(pair)
     for key in mine:
         path = decode_path(key)
         position = game.key(state_at(game, path))
@@ -34,12 +34,12 @@ def each_position_once(pair, spec, shown):
             again = _("it examined {node}, a position it had already examined as {first}: look "
                       "each position up in the table before asking the game about it").format(
                 node=name_node(spec, path), first=name_node(spec, first[position]))
-            raise CheckFailed(f"{pair.function}: {counts}; {again}.", diagnosis, shown=shown,
-                              cause=diagnosis)
+            raise CheckFailed(f"{pair.function}: {counts}; {again}.", part, shown=shown,
+                              **diagnosis)
         first[position] = path
     step = first_difference(mine, theirs)
     raise CheckFailed(f"{pair.function}: {counts}; {parted(spec, step, mine, theirs)}.",
-                      diagnosis, shown=shown, cause=diagnosis)
+                      part, shown=shown, **diagnosis)
 
 
 def parted(spec, step, mine, theirs):

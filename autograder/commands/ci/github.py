@@ -116,7 +116,8 @@ def annotations(report, assignments, workspace, modules=MODULES):
             function=summary.function, points=number(summary.points),
             max_points=number(summary.max_points))
         properties.append(f"title={escape_property(title)}")
-        lines = []
+        lines = [line for diagnosis in report.diagnoses if diagnosis.function == summary.function
+                 for line in diagnosis.text.splitlines()]
         for check in failed:
             first = (check.feedback.splitlines() or [check.status])[0]
             if len(first) > FAILURE_LINE:
