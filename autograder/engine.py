@@ -262,8 +262,11 @@ class GradingPlugin:
             return CheckResult(name, function, 0, max_points, "error",
                                _("the grader itself failed on this check (not your fault); "
                                  "please tell your instructor"), seconds, **shared)
+        timed_out = call.excinfo.errisinstance((StudentTimedOut, CheckOutOfTime))
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
-                           traces, cause=cause, whole_function=failure.whole_function, **shared)
+                           traces, cause=cause, whole_function=failure.whole_function,
+                           mistake=failure.mistake if isinstance(failure, CheckFailed) else "",
+                           timed_out=timed_out, **shared)
 
 
 class FunctionQueue:

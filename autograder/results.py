@@ -52,6 +52,11 @@ class CheckResult:
     # it once per function, without an input. Kept apart from the feedback, which reads otherwise
     # in every language.
     whole_function: str = ""
+    # The common mistake its diagnosis named (feedback/diagnosis.py EXPLANATIONS' key), else "";
+    # and whether the student's code ran out of time: a class's insights count both without
+    # reading feedback, which reads otherwise in every language.
+    mistake: str = ""
+    timed_out: bool = False
 
     @property
     def shown_name(self):
@@ -65,7 +70,9 @@ class CheckResult:
             return self
         return replace(self, feedback="" if self.passed else (self.cause or self.hint), cause="",
                        shown=None, traces=None, seconds=0.0,
-                       whole_function=self.whole_function if self.cause else "")
+                       whole_function=self.whole_function if self.cause else "",
+                       mistake=self.mistake if self.cause else "",
+                       timed_out=self.timed_out and bool(self.cause))
 
     @property
     def passed(self):

@@ -10,7 +10,7 @@ from contextlib import closing
 
 from autograder.checks import course
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import diagnose
+from autograder.feedback.diagnosis import Diagnosis, diagnose
 from autograder.feedback.explain import cuts, divergence
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
@@ -34,6 +34,13 @@ class CheckFailed(AssertionError):
         super().__init__(*parts)
         self.shown, self.traces, self.cause = shown, traces, cause
         self.whole_function = whole_function
+
+    @property
+    def mistake(self):
+        """The known mistake (diagnosis.EXPLANATIONS' key) its diagnosis named, else "": read
+        after str(), which computed the diagnosis if it was to be shown."""
+        return next((part.computed.mistake for part in self.args if isinstance(part, Lazy)
+                     and isinstance(part.computed, Diagnosis)), "")
 
     def __str__(self):
         text = "".join(map(str, self.args))
@@ -81,7 +88,7 @@ def _diagnosis(pair):
     if got.used_random:
         return f"\n{_(RANDOM)}"
     sentence = diagnose(call, got, pair.want.explained) if call else ""
-    return f"\n{sentence}" if sentence else ""
+    return Diagnosis(f"\n{sentence}", sentence.mistake) if sentence else ""
 
 
 def diagnosed(pair):

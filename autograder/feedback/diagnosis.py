@@ -150,6 +150,16 @@ CUTOFF_SUSPECTS = {
 EVERY_SUSPECT = {**SUSPECTS, **CUTOFF_SUSPECTS}
 
 
+class Diagnosis(str):
+    """A diagnosis's sentences, which know the mistake they name (a key of EXPLANATIONS): a
+    class's insights count students by mistake without reading sentences in any language."""
+
+    def __new__(cls, text, mistake):
+        made = super().__new__(cls, text)
+        made.mistake = mistake
+        return made
+
+
 def in_any_order(function):
     """Whether diagnosis compares `function`'s nodes as a set: minimax may examine them in any
     order."""
@@ -227,4 +237,4 @@ def diagnosis(function, traced, mistake):
         sentence = _("Diagnosis: on this input your {function} gives the same answer as a search "
                      "that {does}, one of the common errors the course texts warn about. The "
                      "fix: {fix}.")
-    return sentence.format(function=function, does=does, fix=fix)
+    return Diagnosis(sentence.format(function=function, does=does, fix=fix), mistake)
