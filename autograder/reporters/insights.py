@@ -47,7 +47,7 @@ def counted(value, shareable):
 
 def percent(part, whole):
     # TRANSLATORS: a percentage; {percent} is a number
-    return _("{percent}%").format(percent=number(round(100 * part / whole))) if whole else ""
+    return _("{percent}%").format(percent=number(int(100 * part / whole + 0.5))) if whole else ""
 
 
 def share(count, students):
@@ -122,12 +122,14 @@ def mistakes(insights, shareable, quotes, before=None):
                 found.append({"key": m.key, "does": _(m.does),
                               "students": counted(0, shareable), "only_before": True,
                               "before": counted(len(m.students), shareable)})
-    return found
+    # ranked as shown: the shareable copy's "fewer than 3" tie, whatever they hide
+    return sorted(found, key=lambda m: (-m["students"].drawn, m["key"]))
 
 
 def grouped(insights, groups, shareable):
-    return [{"check": name, "title": insights.titles.get(name, name),
+    rows = [{"check": name, "title": insights.titles.get(name, name),
              "count": counted(len(ids), shareable)} for name, ids in groups.items()]
+    return sorted(rows, key=lambda row: (-row["count"].drawn, row["check"]))
 
 
 def errors(insights, shareable):
@@ -186,7 +188,8 @@ def render_json(insights, shareable=True, before=None, labels=(), quotes=None):
                 "checks": {name: c.as_json() for name, c in m["checks"].items()},
                 "does": m["does"], "fix": m["fix"], "lesson": m["quote"] and {
                     key: m["quote"][key] for key in ("language", "lesson", "quote")},
-                "example": m["example"].shown["example"] if m["example"] else None}),
+                "example": m["example"].shown["example"] if m["example"] else None,
+                "example_check": m["example"].name if m["example"] else None}),
             **({"names": m["names"]} if not shareable else {}),
             **({"before": m["before"].as_json()} if before else {})} for m in data["mistakes"]],
         "unknown": {g["check"]: g["count"].as_json() for g in data["unknown"]},
@@ -204,15 +207,15 @@ def render_markdown(insights, shareable=True, before=None, labels=(), quotes=Non
     out = [f"# {esc(title(insights))}", "", esc(class_line(insights))]
     if shareable:
         out += ["", esc(privacy_note())]
-    out += ["", f"## {esc(_('Totals'))}", "", f"| {esc(_('points'))} | {esc(_('students'))} |",
-            "|:--|--:|"]
+    out += ["", _heading(_("Totals")), "",
+            _row([_("share of the points"), _("students")]), "|:--|--:|"]
     out += [f"| {b['from']}–{b['to']}% | {b['count']} |" for b in data["histogram"]]
-    out += ["", f"## {esc(_('Marks by function'))}", "",
+    out += ["", _heading(_("Marks by function")), "",
             "| | " + " | ".join(esc(_(text)) for text in MARKS.values()) + " |",
             "|:--|--:|--:|--:|"]
     out += ["| " + " | ".join([code(row["function"]), *(str(p["count"]) for p in row["parts"])])
             + " |" for row in data["functions"]]
-    out += ["", f"## {esc(_('Mistakes the lessons warn about'))}", ""]
+    out += ["", _heading(_("Mistakes the lessons warn about")), ""]
     if not insights.mistakes:
         out.append(esc(_("No failure matched a known mistake.")))
     for m in data["mistakes"]:
@@ -235,7 +238,7 @@ def render_markdown(insights, shareable=True, before=None, labels=(), quotes=Non
             out += ["", esc(_("Students: {names}.").format(names=", ".join(m["names"])))]
         out.append("")
     if before:
-        out += [f"## {esc(_('Compared with another batch'))}", "",
+        out += [_heading(_("Compared with another batch")), "",
                 f"| | {esc(data['labels'][0])} | {esc(data['labels'][1])} |", "|:--|--:|--:|"]
         out += [f"| {code(row['key'])} | {row['now']} | {row['then']} |"
                 for row in data["compared"]]
@@ -243,14 +246,22 @@ def render_markdown(insights, shareable=True, before=None, labels=(), quotes=Non
     for heading, rows in ((_("Failures no known mistake explains"), data["unknown"]),
                           (_("Hidden checks failed after every visible check passed"),
                            data["hidden"])):
-        out += [f"## {esc(heading)}", ""]
+        out += [_heading(heading), ""]
         out += [f"- {code(row['title'])}: {row['count']}" for row in rows] or [esc(_("None."))]
         out.append("")
-    out += [f"## {esc(_('Problems that stopped a function or a grading'))}", ""]
+    out += [_heading(_("Problems that stopped a function or a grading")), ""]
     for row in data["errors"]:
         names = f" ({esc(', '.join(row['names']))})" if row["names"] else ""
         out.append(f"- {esc(row['name'])}: {row['count']}{names}")
     return "\n".join(out) + "\n"
+
+
+def _heading(text):
+    return f"## {markdown.escape(text)}"
+
+
+def _row(cells):
+    return "| " + " | ".join(markdown.escape(cell) for cell in cells) + " |"
 
 
 def title(insights):
