@@ -103,6 +103,9 @@ class CheckResult:
         return f"✗ {name(self.shown_name)} ({score})"
 
 
+CHECK_FIELDS = {f.name for f in fields(CheckResult)}
+
+
 @dataclass(frozen=True)
 class FunctionSummary:
     function: str
@@ -257,12 +260,15 @@ class Report:
                                                                                self.order))]
 
 
+def check_from_json(check):
+    """The CheckResult a result file's check (as json.loads reads it) holds, from the fields this
+    grader knows: one written before a field existed gets its default."""
+    return CheckResult(**{key: value for key, value in check.items() if key in CHECK_FIELDS})
+
+
 def report_from_json(data):
-    """The Report a result file (reporters/report_json.py, as json.loads reads it) holds, from the
-    fields this grader knows: a result written before a field existed gets its default."""
-    known = {f.name for f in fields(CheckResult)}
-    checks = [CheckResult(**{key: value for key, value in check.items() if key in known})
-              for check in data["checks"]]
+    """The Report a result file (reporters/report_json.py, as json.loads reads it) holds."""
+    checks = [check_from_json(check) for check in data["checks"]]
     return Report(data.get("submission", ""), checks, sandbox=data.get("sandbox", ""),
                   made_with=data.get("made_with") or {}, order=tuple(data.get("order") or ()),
                   language=data.get("language", "en"))
