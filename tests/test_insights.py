@@ -192,3 +192,13 @@ def test_every_quote_is_its_lessons_own_words():
     for mistake, quote in quotes.items():
         lesson = "".join((SEEDS / quote["lesson"]).read_text(encoding="utf-8").split())
         assert "".join(quote["quote"].split()) in lesson, mistake
+
+
+def test_a_hidden_check_tells_students_its_mistake_only_beside_its_cause():
+    """Whether a hidden check timed out is a bit its input could choose: only with the cause."""
+    said = check("a", "alphabeta_value", "failed", "hidden", cause="Diagnosis: ...",
+                 mistake="strict_pruning", timed_out=True).for_students()
+    unsaid = check("a", "alphabeta_value", "failed", "hidden", hint="look at equality",
+                   timed_out=True).for_students()
+    assert (said.mistake, said.timed_out) == ("strict_pruning", True)
+    assert (unsaid.mistake, unsaid.timed_out, unsaid.feedback) == ("", False, "look at equality")
