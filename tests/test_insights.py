@@ -202,3 +202,9 @@ def test_a_hidden_check_tells_students_its_mistake_only_beside_its_cause():
                    timed_out=True).for_students()
     assert (said.mistake, said.timed_out) == ("strict_pruning", True)
     assert (unsaid.mistake, unsaid.timed_out, unsaid.feedback) == ("", False, "look at equality")
+
+
+def test_a_folder_no_class_was_graded_into_is_a_one_line_error(tmp_path):
+    completed = run_cli("insights", tmp_path)
+    assert completed.returncode == 2 and not list(tmp_path.iterdir())
+    assert completed.stderr.count("\n") == 1 and "grade the class into it first" in completed.stderr
