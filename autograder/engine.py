@@ -265,9 +265,10 @@ class GradingPlugin:
             return CheckResult(name, function, 0, max_points, "error",
                                _("the grader itself failed on this check (not your fault); "
                                  "please tell your instructor"), seconds, **shared)
+        timed_out = call.excinfo.errisinstance((StudentTimedOut, CheckOutOfTime))
         return CheckResult(name, function, 0, max_points, "failed", message, seconds, shown,
                            traces, cause=cause, whole_function=failure.whole_function,
-                           suspects=suspects, calls=failure.calls, **shared)
+                           suspects=suspects, calls=failure.calls, timed_out=timed_out, **shared)
 
 
 class FunctionQueue:

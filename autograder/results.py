@@ -6,7 +6,7 @@ two outputs word them apart.
 May import: contract, language.
 """
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
@@ -60,6 +60,9 @@ class CheckResult:
     # The assignment's other functions the failing call entered, by name, as the worker noted
     # them (the grader keeps only the contract's names): a failure there may explain this one.
     calls: tuple = ()
+    # Whether the student's code ran out of time: a class's insights count it without reading
+    # feedback, which reads otherwise in every language.
+    timed_out: bool = False
 
     @property
     def shown_name(self):
@@ -73,7 +76,8 @@ class CheckResult:
             return self
         return replace(self, feedback="" if self.passed else (self.cause or self.hint), cause="",
                        shown=None, traces=None, seconds=0.0,
-                       whole_function=self.whole_function if self.cause else "")
+                       whole_function=self.whole_function if self.cause else "",
+                       timed_out=self.timed_out and bool(self.cause))
 
     @property
     def passed(self):
@@ -102,6 +106,9 @@ class CheckResult:
         if self.status != "failed":  # only "error" reaches a failure's headline
             score = _("{score}, error").format(score=score)
         return f"✗ {name(self.shown_name)} ({score})"
+
+
+CHECK_FIELDS = {f.name for f in fields(CheckResult)}
 
 
 @dataclass(frozen=True)
@@ -310,6 +317,23 @@ def alike(check):
     feedback and input."""
     return ("alike", check.function, check.visibility, check.feedback,
             json.dumps(check.shown, sort_keys=True, default=str))
+
+
+def check_from_json(check):
+    """The CheckResult a result file's check (as json.loads reads it) holds, from the fields this
+    grader knows: one written before a field existed gets its default."""
+    return CheckResult(**{key: value for key, value in check.items() if key in CHECK_FIELDS})
+
+
+def report_from_json(data):
+    """The Report a result file (reporters/report_json.py, as json.loads reads it) holds."""
+    checks = [check_from_json(check) for check in data["checks"]]
+    return Report(data.get("submission", ""), checks, sandbox=data.get("sandbox", ""),
+                  made_with=data.get("made_with") or {}, order=tuple(data.get("order") or ()),
+                  language=data.get("language", "en"),
+                  diagnoses=tuple(FunctionDiagnosis(d["function"], tuple(d["mistakes"]),
+                                                    tuple(d["calls"]), d["text"])
+                                  for d in data.get("diagnoses") or ()))
 
 
 def contract_order(function, order=()):

@@ -495,7 +495,8 @@ def test_names_are_printed_literally_and_the_summary_still_runs(batch):
 def test_no_name_reaches_the_answers_cache_and_a_rerun_works(batch):
     output = batch["output"]
     assert sorted(p.name for p in output.iterdir()) == [".cache", "alice.json", "feedback",
-                                                        "gradebook.csv"]
+                                                        "gradebook.csv", "insights.html",
+                                                        "insights.json", "insights.md"]
     assert sorted(p.name for p in (output / "feedback").iterdir()) == ["alice.html", "alice.md"]
     assert json.loads((output / ANSWERS_FILE).read_text())["answers"]
     again = batch["again"]

@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder.assignments import SEARCH
-from autograder.commands import gradebook, students
+from autograder.commands import gradebook, insights, students
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
 from autograder.contract import FILES as CONTRACT_FILES
@@ -368,6 +368,8 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
                                                f"the same command to resume") from None
     write()
     summary(output, [e for e in entries if e.id not in errors], console)
+    console.print(printable(f"What the class got wrong: {insights.write(output)[0]}"),
+                  soft_wrap=True)
     if similar:
         similarity(entries, output, console, assignment)
     return errors

@@ -404,6 +404,12 @@ def current_policies(rows, config=None):
         policy.official and secret is None
 
 
+def insights_command(args):
+    from autograder.commands import insights
+    for path in insights.write(args.directory, args.compare, args.names, args.lang):
+        print(f"wrote {path}")
+
+
 def parser():
     main = argparse.ArgumentParser(prog="python -m autograder",
                                    description="Grade adversarial-search exercises.")
@@ -501,6 +507,18 @@ def parser():
                         help="export results made under another policy than the current one "
                              "(refused otherwise)")
     grades.set_defaults(run=export_grades_command)
+    learning = commands.add_parser("insights", help="what a graded class got wrong: "
+                                                    "DIR/insights.html, .md and .json")
+    learning.add_argument("directory", help="the --output DIR the class was graded into")
+    learning.add_argument("--compare", metavar="OTHER_DIR",
+                          help="another graded batch (another term, or before a lesson): each "
+                               "mistake's share of both side by side")
+    learning.add_argument("--names", action="store_true",
+                          help="also write the instructor's copy, insights-instructor.*, naming "
+                               "who made each mistake, with exact counts (never to share)")
+    learning.add_argument("--lang", choices=list(LANGUAGES),
+                          help="the pages' language (default: the one the class was graded in)")
+    learning.set_defaults(run=insights_command)
     checking = commands.add_parser("check-config", help="validate grading.toml against the checks")
     checking.add_argument("--assignment", metavar="NAME_OR_FILE",
                           help="the assignment whose checks to validate (default: the built-in)")
