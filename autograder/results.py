@@ -52,6 +52,10 @@ class CheckResult:
     # it once per function, without an input. Kept apart from the feedback, which reads otherwise
     # in every language.
     whole_function: str = ""
+    # For a check only the instructor's grading runs (when_graded): that it will likely fail, since
+    # a known mistake it fails reproduces the student's search on the games tried here
+    # (feedback/foresight.py), else "".
+    warning: str = ""
 
     @property
     def shown_name(self):
@@ -173,6 +177,10 @@ class Report:
     # The language its feedback is written in, which whoever shows it further speaks too (a
     # notebook's cell, from report.json).
     language: str = "en"
+    # {function: the known mistakes that reproduce its search on every call the checks that ran
+    # made whose replays were recorded} (feedback/foresight.py): what release.py learns from the
+    # known mistakes' reports, which checks each one's search fails.
+    reproduced: dict = field(default_factory=dict)
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
@@ -201,6 +209,10 @@ class Report:
 
     def when_graded(self):
         return [check for check in self.checks if check.when_graded]
+
+    def warned(self):
+        """The checks only the instructor's grading runs that will likely fail (see warning)."""
+        return [check for check in self.when_graded() if check.warning]
 
     def coverage(self):
         """What part of the grade this run checked, when it left out checks only the instructor's

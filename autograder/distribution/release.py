@@ -150,6 +150,42 @@ def public_config(config_text, kept):
     return text
 
 
+def caught(reports, kept):
+    """{check: the known mistakes it fails} for each check the release leaves out (not in `kept`):
+    from each known mistake's report (JSON text), the mistakes that reproduce its search on the
+    public games (Report.reproduced) of the function of each such check it fails there. So a
+    check is said to catch only what the instructor's grader was seen to fail with it."""
+    found = {}
+    for text in reports.values():
+        report = json.loads(text)
+        for check in report["checks"]:
+            if check["name"] not in kept and check["status"] == "failed":
+                mistakes = found.setdefault(check["name"], [])
+                mistakes += [m for m in report["reproduced"].get(check["function"], ())
+                             if m not in mistakes]
+    return {name: mistakes for name, mistakes in found.items() if mistakes}
+
+
+def with_catches(config_text, catches):
+    """The released grading.toml with `catches = [...]` in the entry of each check of `catches`
+    ({check: known mistakes}), which public_config marked as not checked here; its other lines as
+    they are. The release alone writes `catches`: a grading.toml that names them is refused."""
+    declared = [name for name, entry in tomllib.loads(config_text)["checks"].items()
+                if "catches" in entry]
+    if declared:
+        raise ConfigError(f"grading.toml: [checks] {json.dumps(declared[0])} names what it "
+                          f"catches; leave catches out, release writes it from the known mistakes")
+    lines = []
+    for line in config_text.splitlines():
+        name = line.split('" =')[0][1:] if line.startswith('"') else None
+        if name in catches:
+            listed = ", ".join(json.dumps(mistake) for mistake in catches[name])
+            line = line.replace("{ checked_here = false,",
+                                f"{{ checked_here = false, catches = [{listed}],", 1)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def with_language(config_text, language):
     """grading.toml with `[course] language = language`, its other lines as they are."""
     if tomllib.loads(config_text).get("course", {}).get("language", ENGLISH) == language:
@@ -408,9 +444,16 @@ def build(target, substitutions, mistakes, assignment, language=None):
     workflows(target, {**substitutions, **workflow_substitutions(assignment)})
     record_answers(target, assignment)
     released_answers = target / inside(assignment.answers)
-    known, reports = (record_shrinking(target, mistakes, assignment) if mistakes else
-                      (answers.public_answers(released_answers), {}))
-    answers.record(released_answers, explain_answers(known))
+    # explained first, so that each known mistake is graded with what the students' grader reads
+    # on the public games, and its report says which mistakes reproduce it there
+    answers.record(released_answers, explain_answers(answers.public_answers(released_answers)))
+    if mistakes:
+        known, reports = record_shrinking(target, mistakes, assignment)
+        answers.record(released_answers, explain_answers(known, skip_explained=True))
+        policy = target / inside(assignment.policy)
+        policy.write_text(with_catches(policy.read_text(), caught(reports, kept)))
+    else:
+        reports = {}
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
         (target / inside(assignment.argument)).write_text(public_declaration(assignment))
     return reports
