@@ -196,7 +196,6 @@ class GradingPlugin:
         """A check whose output students do not see (hidden, or shown after the due date) runs
         apart: the student's code could otherwise keep its inputs and show them in a visible
         check's feedback."""
-        self._caller.skipped = 0
         if visible(item, self.config):
             yield
             return
@@ -245,8 +244,7 @@ class GradingPlugin:
                 raise call.excinfo.value
             failure = verdict(call.excinfo.value, self.config.limits)
             message = str(failure) if failure else None
-            shown = (failure.shown.as_dict(shrunk_fully=not self._caller.skipped)
-                     if failure and failure.shown else None)
+            shown = failure.shown.as_dict() if failure and failure.shown else None
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
         except MemoryError:
