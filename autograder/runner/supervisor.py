@@ -537,7 +537,8 @@ class Pending:
         timed_out = StudentTimedOut(_(
             "{function} used up its {budget} s on the wall clock, the time all its calls together "
             "may take across its checks: look for a sleep, an input() or a lock that is never "
-            "released").format(function=self.function,
+            "released, or for work done again and again (a search that never prunes, a copied "
+            "state, a search repeated)").format(function=self.function,
                                budget=number(self.student.limits.function_seconds())))
         timed_out.across_calls = True
         return timed_out
