@@ -13,7 +13,10 @@ grading the reference with the released grader itself: hypothesis is derandomize
 run meets exactly the games that file answers, until a check fails; then it shrinks the failure
 only through games the file holds (see checks/calling.py). For each of those games the file also
 holds what the feedback engine found there (feedback/replaying/record.py), so that a failure is
-explained as the instructor's grader explains it.
+explained as the instructor's grader explains it. Each check it leaves out names, as `catches`
+in its grading.toml, the known mistakes that reproduce, on the public games, the search of a known
+mistake's submission that fails it (caught): a student's run that one of them reproduces warns
+beside that check that it will likely fail (feedback/foresight.py).
 
 What students read is written in the course's language, grading.toml's `[course] language`, which
 the released grading.toml keeps for the students' grader: the stubs' docstrings, the README (the
@@ -151,10 +154,11 @@ def public_config(config_text, kept):
 
 
 def caught(reports, kept):
-    """{check: the known mistakes it fails} for each check the release leaves out (not in `kept`):
-    from each known mistake's report (JSON text), the mistakes that reproduce its search on the
-    public games (Report.reproduced) of the function of each such check it fails there. So a
-    check is said to catch only what the instructor's grader was seen to fail with it."""
+    """{check: the known mistakes that fail it} for the checks the release leaves out (not in
+    `kept`): from each known mistake's report (JSON text) on the public games, for each such check
+    it fails, the mistakes that reproduce the search of that check's function there
+    (Report.reproduced). So a check is said to catch only what the instructor's grader was seen to
+    fail it with."""
     found = {}
     for text in reports.values():
         report = json.loads(text)
