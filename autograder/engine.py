@@ -28,6 +28,7 @@ from autograder.assignments import SEARCH
 from autograder.contract import judged_function
 from autograder.language import _, number, spoken
 from autograder.errors import ConfigError, GradingError
+from autograder.feedback import foresight
 from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
@@ -196,7 +197,6 @@ class GradingPlugin:
         """A check whose output students do not see (hidden, or shown after the due date) runs
         apart: the student's code could otherwise keep its inputs and show them in a visible
         check's feedback."""
-        self._caller.skipped = 0
         if visible(item, self.config):
             yield
             return
@@ -245,8 +245,7 @@ class GradingPlugin:
                 raise call.excinfo.value
             failure = verdict(call.excinfo.value, self.config.limits)
             message = str(failure) if failure else None
-            shown = (failure.shown.as_dict(shrunk_fully=not self._caller.skipped)
-                     if failure and failure.shown else None)
+            shown = failure.shown.as_dict() if failure and failure.shown else None
             traces = failure.traces.value() if failure and failure.traces else None
             cause = str(failure.cause).strip() if failure and failure.cause else ""
             suspects = (failure.suspects.value()(self._caller.pairs_of(function))
@@ -349,8 +348,10 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     """One pass of the checks in this process, and no Report: start a worker on the submission in
     a sandbox of `sandbox_mode` and let pytest run against it all the checks, or with `functions`
     (an iterable the lanes share, see lanes.py) those of the contract functions it yields. Returns
-    every check's name in pytest's order, the results of the checks that ran, and the reference's
-    answers added to `answers` (none when that is None), which a lane hands back to grade."""
+    every check's name in pytest's order, the results of the checks that ran, the reference's
+    answers added to `answers` (none when that is None), which a lane hands back to grade, and
+    the known mistakes that reproduce each function's search on the calls made (foresight.py);
+    after the checks students do not see, whose calls are forgotten, so none of theirs count."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox,
@@ -360,7 +361,7 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
         caller = Caller(student, answers, solution, assignment.traced)
         plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
-    return plugin.checks, plugin.results, added
+    return plugin.checks, plugin.results, added, foresight.reproducing(caller.seen.values())
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
@@ -399,13 +400,29 @@ def when_graded(config, names):
             if name not in names and not policy.checked_here]
 
 
-def not_run(config, names, why):
+def not_run(config, names, why, warnings=None):
     """The results of the checks in `names`, not run for the reason `why` (their feedback), with
-    their points, visibility and hint."""
+    their points, visibility and hint, and their warning in `warnings` ({name: warning}), if
+    any."""
     return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN, why,
                         visibility=config.policy(name).visibility, hint=config.policy(name).hint,
-                        title=config.policy(name).title(name))
+                        title=config.policy(name).title(name),
+                        warning=(warnings or {}).get(name, ""))
             for name in names]
+
+
+def warnings(config, names, reproduced, traced):
+    """{name: warning} for the checks in `names` (only the instructor's grading runs them) that a
+    known mistake reproducing their function's search fails (grading.toml's `catches`, which
+    release.py writes); `reproduced` is Report.reproduced, `traced` the functions whose nodes
+    count."""
+    found = {}
+    for name in names:
+        function = judged_function(name)
+        caught = [m for m in reproduced.get(function, ()) if m in config.policy(name).catches]
+        if caught:
+            found[name] = foresight.warning(function, caught[0], function in traced)
+    return found
 
 
 def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only,
@@ -425,13 +442,14 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     functions = [function for function in assignment.modules if not only or function in only]
     lanes = min(lanes or available(), len(functions))
     if lanes == 1:
-        names, checks, _added = grading(functions if only else None)
+        names, checks, _added, reproduced = grading(functions if only else None)
     else:
         done = in_lanes(grading, functions, lanes)
         names = done[0][0]
-        checks = [check for _, results, _ in done for check in results]
+        checks = [check for _, results, *_ in done for check in results]
+        reproduced = {f: m for *_, found in done for f, m in found.items()}
         if answers is not None:
-            for *_done, added in done:
+            for *_done, added, _found in done:
                 answers.update(added)
     ran = [check.name for check in checks]
     # What ran must be what grading.toml holds (of the functions asked for): nothing in the
@@ -448,15 +466,16 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     left_out = [check for check in names if judged_function(check) not in functions]
     why = _("not run: this grading ran only the checks of {functions}").format(
         functions=", ".join(functions))
+    foreseen = warnings(config, later, reproduced, assignment.traced)
     checks = sorted([*checks, *not_run(config, left_out, why),
-                     *not_run(config, later, _(WHEN_GRADED))],
+                     *not_run(config, later, _(WHEN_GRADED), foreseen)],
                     key=lambda check: order[check.name])
     found = diagnoses(checks)
     return Report(submission=name or Path(submission_folder).name,
                   checks=with_causes(checks, found), sandbox=mode,
                   made_with=provenance.made_with(config, assignment),
                   order=tuple(assignment.modules), language=spoken(),
-                  diagnoses=function_diagnoses(found))
+                  diagnoses=function_diagnoses(found), reproduced=reproduced)
 
 
 def function_diagnoses(found):

@@ -106,7 +106,7 @@ class Limits:
 
 VISIBILITIES = ("visible", "hidden", "after_due_date")
 SECTIONS = ("course", "grading", "hypothesis", "limits", "checks", "official")
-CHECK_KEYS = ("points", "visibility", "hint", "name", "examples", "checked_here")
+CHECK_KEYS = ("points", "visibility", "hint", "name", "examples", "checked_here", "catches")
 DEFAULT_TOTAL = 100
 TOTAL_ALLOWED = Allowed(0, 10000, above=True)
 EXAMPLES_ALLOWED = Allowed(1, 10000, whole=True)  # hypothesis.max_examples and a check's examples
@@ -124,6 +124,10 @@ class CheckPolicy:
     checked_here: bool = True
     names: dict = field(default_factory=dict)  # {language: the name shown}, where grading.toml
                                                # gives one
+    # The known mistakes (feedback/diagnosis.py's names) whose searches fail this check on the
+    # public games, which release.py writes for the checks it leaves out: a run there that one of
+    # them reproduces warns that the check will likely fail when graded (feedback/foresight.py).
+    catches: tuple = ()
 
     @property
     def hint(self):
@@ -401,7 +405,11 @@ def _check(name, entry, total, language, source):
     if type(checked_here) is not bool:
         raise ConfigError(f"{source}: {dotted}.checked_here must be true or false, "
                           f"not {_shown(checked_here)}")
-    return CheckPolicy(points, visibility, hints, examples, checked_here, names)
+    catches = entry.get("catches", [])
+    if type(catches) is not list or not all(type(name) is str for name in catches):
+        raise ConfigError(f"{source}: {dotted}.catches must be a list of known mistakes' names, "
+                          f"[\"root_not_tightened\"], not {_shown(catches)}")
+    return CheckPolicy(points, visibility, hints, examples, checked_here, names, tuple(catches))
 
 
 def _secret_file(official, path, source):

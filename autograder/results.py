@@ -63,6 +63,10 @@ class CheckResult:
     # Whether the student's code ran out of time: a class's insights count it without reading
     # feedback, which reads otherwise in every language.
     timed_out: bool = False
+    # For a check only the instructor's grading runs (when_graded): that it will likely fail, since
+    # a known mistake it fails reproduces the student's search on the games tried here
+    # (feedback/foresight.py), else "".
+    warning: str = ""
 
     @property
     def shown_name(self):
@@ -223,6 +227,10 @@ class Report:
     # FunctionDiagnosis of each function that has one, made from every check (hidden ones too),
     # saying only the grader's own words.
     diagnoses: tuple = ()
+    # {function: the known mistakes that reproduce its search on every call the checks that ran
+    # made whose replays were recorded} (feedback/foresight.py): what release.py learns from the
+    # known mistakes' reports, which checks each one's search fails.
+    reproduced: dict = field(default_factory=dict)
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
@@ -251,6 +259,10 @@ class Report:
 
     def when_graded(self):
         return [check for check in self.checks if check.when_graded]
+
+    def warned(self):
+        """The checks only the instructor's grading runs that will likely fail (see warning)."""
+        return [check for check in self.when_graded() if check.warning]
 
     def coverage(self):
         """What part of the grade this run checked, when it left out checks only the instructor's
@@ -333,7 +345,8 @@ def report_from_json(data):
                   language=data.get("language", "en"),
                   diagnoses=tuple(FunctionDiagnosis(d["function"], tuple(d["mistakes"]),
                                                     tuple(d["calls"]), d["text"])
-                                  for d in data.get("diagnoses") or ()))
+                                  for d in data.get("diagnoses") or ()),
+                  reproduced=data.get("reproduced") or {})
 
 
 def contract_order(function, order=()):

@@ -150,6 +150,8 @@ def test_every_limit_is_range_checked(tmp_path, limit):
     ('{ points = "two" }', '.points = "two" is not a number'),
     ('{ visibility = "hidden", hint = "h" }', '.points is missing; set it to a number'),
     ('{ points = 1, checked_here = "no" }', '.checked_here must be true or false, not "no"'),
+    ('{ points = 1, catches = "no_pruning" }', '.catches must be a list of known mistakes\' names'),
+    ('{ points = 1, catches = [1] }', '.catches must be a list of known mistakes\' names'),
     ('{ points = 1, visibility = "secret" }', '.visibility = "secret" is not allowed; use one '
                                              'of "visible", "hidden", "after_due_date"'),
     ('3', 'must be a table like { points = 2'),
@@ -157,6 +159,16 @@ def test_every_limit_is_range_checked(tmp_path, limit):
 def test_bad_check_entries_are_refused(tmp_path, entry, says):
     name = json.dumps(A_CHECK)
     assert says in refused(tmp_path, f'[grading]\ntotal = 100\n[checks]\n{name} = {entry}\n')
+
+
+def test_what_a_check_catches_is_read(tmp_path):
+    path = tmp_path / "grading.toml"
+    name = json.dumps(A_CHECK)
+    path.write_text(policy_text().replace(f"{name} = {{", f'{name} = {{ catches = '
+                                          f'["root_not_tightened", "no_pruning"],', 1))
+    loaded = grading_config.load(path)
+    assert loaded.policy(A_CHECK).catches == ("root_not_tightened", "no_pruning")
+    assert loaded.policy(OTHER_CHECK).catches == ()
 
 
 @pytest.mark.parametrize("hint", ["", "  "])

@@ -51,6 +51,7 @@ from autograder.commands.gradings import Gradings
 from autograder.contract import MODULE_NAMES as MODULES
 from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
+from autograder.language import speaking
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                           link_on_the_way, stage)
 from support.cli import read_gradebook, run_cli
@@ -210,8 +211,11 @@ def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
 def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     entries = [("minimax.py", "")] + [(f"x{i}.py", "") for i in range(ENTRY_LIMIT)]
     archive = zip_of(tmp_path / "many.zip", entries)
-    assert refused(tmp_path, archive) == (f"{archive} holds {ENTRY_LIMIT + 1} entries, over "
-                                          f"{ENTRY_LIMIT}: zip your solutions folder only")
+    assert refused(tmp_path, archive) == (f"{archive} holds {ENTRY_LIMIT + 1:,} entries, over "
+                                          f"{ENTRY_LIMIT:,}: zip your solutions folder only")
+    with speaking("es"), pytest.raises(SubmissionError) as spanish:  # as the language writes them
+        stage(archive, tmp_path / "scratch")
+    assert "1.001" in str(spanish.value) and "1.000" in str(spanish.value)
 
 
 def test_a_zip_that_unpacks_too_big_is_refused_before_unpacking(tmp_path):

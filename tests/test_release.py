@@ -68,7 +68,7 @@ def test_no_reference_hidden_check_or_solution_is_released(release):
     assert not (release / "autograder" / "feedback" / "replaying").exists()
     # the feedback engine's sentences, which read what was recorded; not its searches
     assert {p.name for p in (release / "autograder" / "feedback").glob("*.py")} == {
-        "__init__.py", "diagnosis.py", "explain.py", "narration.py"}
+        "__init__.py", "diagnosis.py", "explain.py", "foresight.py", "narration.py"}
     checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
     withheld = [name for name, entry in checks.items() if entry.get("visibility", "visible")
                 != "visible"]
@@ -87,8 +87,10 @@ def test_no_reference_hidden_check_or_solution_is_released(release):
     released = tomllib.loads((release / "grading.toml").read_text())["checks"]
     assert {name for name, entry in released.items() if entry.get("checked_here", True)} == \
         set(checks) - set(withheld)
-    assert {name: {**entry, "checked_here": True} for name, entry in released.items()} == \
-        {name: {**entry, "checked_here": True} for name, entry in checks.items()}
+    # as the instructor's, but for what it checks and, of what it leaves out, what it catches
+    assert {name: {**entry, "checked_here": True, "catches": []}
+            for name, entry in released.items()} == \
+        {name: {**entry, "checked_here": True, "catches": []} for name, entry in checks.items()}
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
@@ -126,6 +128,39 @@ def test_a_run_in_the_release_names_what_only_the_grade_checks(release, tmp_path
     for name, entry in later.items():
         assert f"- {name} ({entry['points']:g} points, hidden): {entry['hint']}" in text
     assert "Every check that ran passed." in text
+
+
+ROOT_BOUND = "alphabeta_decision: examines the reference's nodes"
+
+
+def test_a_hidden_check_the_students_search_will_likely_fail_is_warned_of(release, tmp_path):
+    """The decision that never tightens the root's bound passes every check the release runs; the
+    known mistake it matches there fails the hidden node check, so the run says so beside that
+    check, with no input, and no longer that all passed. A correct decision gets no warning."""
+    catches = tomllib.loads((release / "grading.toml").read_text())["checks"][ROOT_BOUND][
+        "catches"]
+    assert "root_not_tightened" in catches
+    warning = ("Warning: on the games tried here your alphabeta_decision gives the same answers "
+               "and examines the same nodes as a search that searches every root action with "
+               "the full window (-inf, +inf), which fails this check: it will likely fail when "
+               "graded.")
+    texts = {}
+    for name in ("bug_root_bound_not_tightened", "correct_children_before_loop"):
+        assembled(ROOT / "tests" / "submissions" / name, tmp_path / name)
+        run = run_released_grader(release, "grade", tmp_path / name, "--only",
+                                  "alphabeta_decision")
+        assert run.returncode == 0, run.stderr
+        texts[name] = " ".join(run.stdout.split())  # rich wraps the long lines
+    hint = tomllib.loads((ROOT / "grading.toml").read_text())["checks"][ROOT_BOUND]["hint"]
+    warned = texts["bug_root_bound_not_tightened"]
+    assert "8 / 8 points" in warned
+    assert f"- {ROOT_BOUND} (4 points, hidden): {hint} {warning}" in warned
+    assert ("Every check that ran passed, but 1 check run only when graded will likely fail: see "
+            "its warning above.") in warned
+    assert "Every check that ran passed." not in warned
+    correct = texts["correct_children_before_loop"]
+    assert "8 / 8 points" in correct and f"(4 points, hidden): {hint}" in correct
+    assert "Warning" not in correct and "Every check that ran passed." in correct
 
 
 def test_the_released_grader_grades_without_the_reference(release, tmp_path):

@@ -140,6 +140,8 @@ from autograder.drawing import draw_example  # noqa: E402
 from autograder.runner import observations  # noqa: E402
 from autograder.runner.observations import describe_problem, from_reply  # noqa: E402
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
+from dataclasses import replace  # noqa: E402
+
 from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
 
 # Problems as the worker reports them, and as the engine's results carry them.
@@ -357,6 +359,31 @@ def test_a_students_run_names_each_check_left_to_the_grade_with_points_and_hint(
     assert "checked when graded (4)" in page
     page = html.render(students_run_report())
     assert "<li>alphabeta_decision: nodes (4 points, hidden): " in page
+
+
+WARNING = ("Warning: on the games tried here your alphabeta_decision gives the same answers and "
+           "examines the same nodes as a search that searches every root action with the full "
+           "window (-inf, +inf), which fails this check: it will likely fail when graded.")
+
+
+def test_a_check_left_to_the_grade_that_will_likely_fail_is_warned_of_in_every_format():
+    """A warning stands beside its check, and the report no longer says, unqualified, that what
+    ran passed; the same report without the warning says it."""
+    checks = students_run_report().checks
+    warned = Report(submission="alice", sandbox="bwrap", checks=[
+        replace(check, warning=WARNING) if check.name == "alphabeta_decision: nodes" else check
+        for check in checks])
+    passed = ("Every check that ran passed, but 1 check run only when graded will likely fail: "
+              "see its warning above.")
+    rendered = " ".join(text.render(warned).split())
+    assert f"- alphabeta_decision: nodes (4 points, hidden): {HIDDEN_HINT} {WARNING}" in rendered
+    assert passed in rendered and "Every check that ran passed." not in rendered
+    page = markdown.render(warned)
+    assert f"- alphabeta_decision: nodes (4 points, hidden): {HIDDEN_HINT} {WARNING}" in page
+    assert passed in page
+    assert passed in html.render(warned) and WARNING in html.render(warned)
+    assert WARNING in junit.render(warned)
+    assert "Warning" not in text.render(students_run_report())
 
 
 def test_a_hidden_failure_says_its_cause_when_known_else_its_hint():

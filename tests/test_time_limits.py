@@ -82,11 +82,16 @@ def test_a_call_that_finishes_after_its_limit_is_told_it_is_too_slow(tmp_path):
     the limit (the floor plus SLOWDOWN times those microseconds), well before GRACE_FACTOR times
     it. Its check fails as any time-out does; only the advice differs."""
     extra = FLOOR * (1 + GRACE_FACTOR) / 2
-    feedback = time_out(slowed_submission(tmp_path / "slow", 1, extra), tmp_path)
+    slow = slowed_submission(tmp_path / "slow", 1, extra)
+    lines = (slow / "minimax.py").read_text().splitlines()
+    loop = next(number for number, line in enumerate(lines, 1) if "while _time" in line)
+    feedback = time_out(slow, tmp_path)
     limit = float(TIMED_OUT.search(feedback)[1])
     assert feedback.endswith(f" s); it finished before {GRACE_FACTOR * limit:.1f} s, so it ends, "
                              f"but too slowly: look for work done again and again (a copied "
-                             f"state, a search repeated)")
+                             f"state, a search repeated)\n  when its time ran out it was in the "
+                             f"loop at minimax.py, line {loop}: while _time.process_time() "
+                             f"< until:  # slower in CPU time, which the limits count")
 
 
 def test_a_call_that_never_finishes_is_told_it_may_never_end(tmp_path):

@@ -678,6 +678,42 @@ def test_a_time_out_s_cause_names_no_line_it_stopped_at(student):
     assert "line" not in stopped.value.cause and "minimax.py" not in stopped.value.cause
 
 
+def test_a_later_check_s_time_out_names_the_line_too_but_not_in_its_cause(student):
+    """A function that timed out fails its later checks at once: their message names where its
+    call was stopped, as the first one's does; their cause, which a hidden check shows, does
+    not."""
+    with student("""
+        def minimax_value(game, state):
+            while True:
+                pass
+    """) as s:
+        with pytest.raises(StudentTimedOut):
+            s.call(VALUE)
+        with pytest.raises(StudentTimedOut) as later:
+            s.call(VALUE)
+    assert str(later.value).endswith(
+        "timed out in an earlier check (limit 1.0 s), so this one was not run\n"
+        "  stopped in the loop at minimax.py, line 3: while True:")
+    assert "line" not in later.value.cause and "minimax.py" not in later.value.cause
+
+
+def test_a_call_that_returns_after_its_limit_names_where_it_was_when_the_limit_ran_out(student):
+    with student("""
+        import time
+        def minimax_value(game, state):
+            end = time.process_time() + 1.5
+            while time.process_time() < end:
+                pass
+            return 0
+    """) as s:
+        with pytest.raises(StudentTimedOut) as slow:
+            s.call(VALUE)
+    assert str(slow.value).endswith(
+        "a search repeated)\n  when its time ran out it was in the loop at minimax.py, line 5: "
+        "while time.process_time() < end:")
+    assert "line" not in slow.value.cause and "minimax.py" not in slow.value.cause
+
+
 def test_a_wait_s_cause_names_no_cpu_time_the_code_chose_to_use(student, monkeypatch):
     """The CPU time a call used before it waited is measured, and chosen by the code: the message
     names it, the cause a hidden check shows does not."""

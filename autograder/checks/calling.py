@@ -108,7 +108,6 @@ class Caller:
         self.answers = {} if answers is None else answers
         self.seen = {}
         self.asked = {}  # a node's call -> the student's observation there, asked along a walk
-        self.skipped = 0  # games skipped for want of an answer, since the engine last reset it
 
     def both(self, call):
         """The Pair of `call`: made on both sides the first time it is asked for, then kept."""
@@ -154,7 +153,6 @@ class Caller:
         key = key or json.dumps(call, sort_keys=True)
         if key not in self.answers:
             if self.solution is None:
-                self.skipped += 1
                 assume(False)
             self.answers[key] = (compute or partial(perform, self.solution(call["function"]),
                                                     call))()

@@ -129,17 +129,18 @@ class Shown:
     def __init__(self, example, smallest=True, note=""):
         self.example, self.smallest, self.note = example, smallest, note
 
-    def as_dict(self, shrunk_fully=True):
-        """`shrunk_fully`: whether shrinking met only games whose answers were at hand (the
-        students' release skips the others: then the input shown may not be the smallest)."""
+    def as_dict(self):
+        """The heading of a shrunk input is worded alike in both graders, and true of both: the
+        smallest input their shrinking found (the students' repository shrinks only through the
+        games whose answers it holds, so it may find a larger one than the instructor's
+        grader)."""
         name = course.name_of(self.example)
         if name:
             # TRANSLATORS: {name} is what the course calls the input: "the empty board"
             heading = _("It shows on {name}").format(name=name)
-        elif self.smallest and shrunk_fully:
-            heading = _("The smallest input that shows it")
         else:
-            heading = _("The input that shows it") if self.smallest else _("The input")
+            heading = _("The smallest input found that shows it") if self.smallest else \
+                _("The input")
         return {"heading": heading, "example": self.example, "note": self.note}
 
 

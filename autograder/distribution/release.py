@@ -13,7 +13,10 @@ grading the reference with the released grader itself: hypothesis is derandomize
 run meets exactly the games that file answers, until a check fails; then it shrinks the failure
 only through games the file holds (see checks/calling.py). For each of those games the file also
 holds what the feedback engine found there (feedback/replaying/record.py), so that a failure is
-explained as the instructor's grader explains it.
+explained as the instructor's grader explains it. Each check it leaves out names, as `catches`
+in its grading.toml, the known mistakes that reproduce, on the public games, the search of a known
+mistake's submission that fails it (caught): a student's run that one of them reproduces warns
+beside that check that it will likely fail (feedback/foresight.py).
 
 What students read is written in the course's language, grading.toml's `[course] language`, which
 the released grading.toml keeps for the students' grader: the stubs' docstrings, the README (the
@@ -148,6 +151,43 @@ def public_config(config_text, kept):
                           "\"name\" = { points = ... }, so that release can mark the checks it "
                           "leaves out")
     return text
+
+
+def caught(reports, kept):
+    """{check: the known mistakes that fail it} for the checks the release leaves out (not in
+    `kept`): from each known mistake's report (JSON text) on the public games, for each such check
+    it fails, the mistakes that reproduce the search of that check's function there
+    (Report.reproduced). So a check is said to catch only what the instructor's grader was seen to
+    fail it with."""
+    found = {}
+    for text in reports.values():
+        report = json.loads(text)
+        for check in report["checks"]:
+            if check["name"] not in kept and check["status"] == "failed":
+                mistakes = found.setdefault(check["name"], [])
+                mistakes += [m for m in report["reproduced"].get(check["function"], ())
+                             if m not in mistakes]
+    return {name: mistakes for name, mistakes in found.items() if mistakes}
+
+
+def with_catches(config_text, catches):
+    """The released grading.toml with `catches = [...]` in the entry of each check of `catches`
+    ({check: known mistakes}), which public_config marked as not checked here; its other lines as
+    they are. The release alone writes `catches`: a grading.toml that names them is refused."""
+    declared = [name for name, entry in tomllib.loads(config_text)["checks"].items()
+                if "catches" in entry]
+    if declared:
+        raise ConfigError(f"grading.toml: [checks] {json.dumps(declared[0])} names what it "
+                          f"catches; leave catches out, release writes it from the known mistakes")
+    lines = []
+    for line in config_text.splitlines():
+        name = line.split('" =')[0][1:] if line.startswith('"') else None
+        if name in catches:
+            listed = ", ".join(json.dumps(mistake) for mistake in catches[name])
+            line = line.replace("{ checked_here = false,",
+                                f"{{ checked_here = false, catches = [{listed}],", 1)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
 
 
 def with_language(config_text, language):
@@ -417,9 +457,16 @@ def build(target, substitutions, mistakes, assignment, language=None):
     workflows(target, {**substitutions, **workflow_substitutions(assignment)})
     record_answers(target, assignment)
     released_answers = target / inside(assignment.answers)
-    known, reports = (record_shrinking(target, mistakes, assignment) if mistakes else
-                      (answers.public_answers(released_answers), {}))
-    answers.record(released_answers, explain_answers(known))
+    # explained first, so that each known mistake is graded with what the students' grader reads
+    # on the public games, and its report says which mistakes reproduce it there
+    answers.record(released_answers, explain_answers(answers.public_answers(released_answers)))
+    if mistakes:
+        known, reports = record_shrinking(target, mistakes, assignment)
+        answers.record(released_answers, explain_answers(known, skip_explained=True))
+        policy = target / inside(assignment.policy)
+        policy.write_text(with_catches(policy.read_text(), caught(reports, kept)))
+    else:
+        reports = {}
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
         (target / inside(assignment.argument)).write_text(public_declaration(assignment))
     return reports

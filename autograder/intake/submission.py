@@ -106,8 +106,8 @@ def _check_entries(path, infos):
     if len(infos) > ENTRY_LIMIT:
         # TRANSLATORS: {limit} is how many entries a zip may hold
         raise SubmissionError(_("{path} holds {count} entries, over {limit}: zip your solutions "
-                                "folder only").format(path=path, count=len(infos),
-                                                      limit=ENTRY_LIMIT))
+                                "folder only").format(path=path, count=number(len(infos)),
+                                                      limit=number(ENTRY_LIMIT)))
     if sum(info.file_size for info in infos) > TOTAL_LIMIT:
         raise SubmissionError(_("{path} unpacks to over {size} MiB: zip your solutions folder "
                                 "only").format(path=path, size=number(TOTAL_LIMIT // MIB)))

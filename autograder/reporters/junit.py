@@ -43,7 +43,8 @@ def render(report):
                            ("max_points", points(check.max_points)),
                            ("visibility", check.visibility)])
         if not check.ran:
-            ET.SubElement(case, "skipped", message=_clean(check.feedback))
+            said = f"{check.feedback} {check.warning}" if check.warning else check.feedback
+            ET.SubElement(case, "skipped", message=_clean(said))
         elif not check.passed:
             kind = "failure" if check.status == "failed" else "error"
             problem = ET.SubElement(case, kind, message=_clean(check.feedback or check.status),

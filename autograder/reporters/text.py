@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from autograder.drawing import draw_input
-from autograder.language import N_, _, number
+from autograder.language import N_, _, ngettext, number
 from autograder.reporters.readable import readable
 from autograder.results import FunctionDiagnosis, FunctionProblem
 
@@ -54,7 +54,7 @@ VISIBILITY_WORDS = {"visible": N_("visible"), "hidden": N_("hidden"),
 def when_graded_items(report):
     """What a run in the students' repository leaves to the grade (report.coverage() says how
     much): one line per check only the instructor's grading runs, with its points, visibility and
-    hint."""
+    hint, and its warning when it will likely fail."""
     items = []
     for check in report.in_table_order():
         if check.when_graded:
@@ -62,8 +62,8 @@ def when_graded_items(report):
             item = _("{name} ({points} points, {visibility})").format(
                 name=check.shown_name, points=number(check.max_points),
                 visibility=_(VISIBILITY_WORDS[check.visibility]))
-            items.append(_("{item}: {hint}").format(item=item, hint=check.hint)
-                         if check.hint else item)
+            item = _("{item}: {hint}").format(item=item, hint=check.hint) if check.hint else item
+            items.append(f"{item} {check.warning}" if check.warning else item)
     return items
 
 
@@ -111,4 +111,13 @@ def graded_in(report, sandbox=None):
 
 
 def every_check_passed(report):
+    """The line that ends a report without failures: qualified when a check only the instructor's
+    grading runs will likely fail (Report.warned)."""
+    warned = len(report.warned())
+    if warned:
+        return ngettext("Every check that ran passed, but {count} check run only when graded will "
+                        "likely fail: see its warning above.",
+                        "Every check that ran passed, but {count} checks run only when graded "
+                        "will likely fail: see their warnings above.", warned).format(
+            count=number(warned))
     return _("Every check that ran passed.") if report.not_run() else _("Every check passed.")

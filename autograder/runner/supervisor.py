@@ -75,6 +75,15 @@ STACK_WAIT_SECONDS = 1.0  # for a stopped call's stack to arrive, before the kil
 STACK_QUIET_SECONDS = 0.05  # ...and for more of it, once it has begun
 STACK_LIMIT = 64 * 1024  # bytes of it read at most: the worker may write anything to that pipe
 STACK_HEADER = "(most recent call first):"  # how faulthandler begins a thread's stack
+# (finished after its limit, in a loop) -> where the call was when it ran out of time.
+# TRANSLATORS: {file} and {code} are the student's file and the line of code itself
+WHERE = {(False, False): N_("stopped at {file}, line {line}: {code}"),
+         (False, True): N_("stopped in the loop at {file}, line {line}: {code}"),
+         # TRANSLATORS: of a call that went on past its time limit and then returned; {file} and
+         # {code} are the student's file and the line of code itself
+         (True, False): N_("when its time ran out it was at {file}, line {line}: {code}"),
+         (True, True): N_("when its time ran out it was in the loop at {file}, line {line}: "
+                          "{code}")}
 FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)  # a line of faulthandler's
 
 
@@ -95,7 +104,10 @@ class StudentTimedOut(BaseException):
     `cause` is the message without the input, which a hidden check may show."""
 
     shown = None
-    finished = False  # the call returned, after its limit: there is no line it was stopped at
+    finished = False  # the call returned, after its limit
+    # the worker's stack when the call ran past its limit (Worker.running_stack), which a call
+    # that then returned no longer has; None when it was not asked for then
+    stack = None
     # the function's calls together ran out of time (Limits.function_seconds): which call was
     # the last depends on the machine's load, so none is shown as the cause
     across_calls = False
@@ -233,18 +245,25 @@ class Worker:
         return problem, _("ended the worker process instead of returning (a hidden check names "
                           "no exit code or signal the code chose)")
 
-    def where_stopped(self):
-        """Where in the student's own files the running call is, as "stopped at FILE, line N:
-        CODE", from the stack the worker writes on SIGUSR1; None when it cannot tell (no such
-        signal, no /proc to find the worker's Python, no frame of the submission's)."""
+    def running_stack(self):
+        """The stack of the running call, as the worker writes it on SIGUSR1; "" when it cannot
+        be asked (no such signal, no /proc to find the worker's Python)."""
         pid = self.sandbox.worker_pid(self.process)
         if pid is None or not hasattr(signal, "SIGUSR1"):
-            return None
+            return ""
         try:
             os.kill(pid, signal.SIGUSR1)
         except OSError:
-            return None
-        return stopped_at(self._stack_dump(), SourceFiles(self.submission))
+            return ""
+        return self._stack_dump()
+
+    def where_stopped(self, stack=None, finished=False):
+        """Where in the student's own files the call was, as "stopped at FILE, line N: CODE",
+        from `stack` (by default, the running call's now); for a call that `finished` after
+        its limit, where it was when the limit ran out. None when it cannot tell (see stack, and
+        no frame of the submission's)."""
+        dump = self.running_stack() if stack is None else stack
+        return stopped_at(dump, SourceFiles(self.submission), finished)
 
     def _stack_dump(self):
         """What arrives on the stack pipe within STACK_WAIT_SECONDS, until it falls quiet."""
@@ -268,11 +287,12 @@ class Worker:
         self.requests = self.replies = self.stack = -1
 
 
-def stopped_at(dump, sources):
+def stopped_at(dump, sources, finished=False):
     """The innermost frame of a faulthandler stack `dump` that is in the staged submission's own
     files (`sources`, runner/sources.py), as "stopped at FILE, line N: CODE", or None; within a
     loop, the loop's first line, "stopped in the loop at FILE, line N: CODE", since the line a
     loop is stopped on is a matter of timing and the same submission must get the same feedback.
+    A call that `finished` after its limit, its stack taken then, is said to have been there.
     The code is read from the grader's copy of the file, never from the dump or the worker. The
     student's code can write to the stack pipe too, but only before it is stopped: faulthandler's
     own stack is the last one, and only its frames count, and only those of files the submission
@@ -282,9 +302,7 @@ def stopped_at(dump, sources):
         name = os.path.basename(path)
         if os.path.dirname(path) == sources.folder and sources.holds(name):
             loop = innermost_loop(sources.text(name), int(line))
-            # TRANSLATORS: {file} and {code} are the student's file and the line of code itself
-            where = (_("stopped in the loop at {file}, line {line}: {code}") if loop else
-                     _("stopped at {file}, line {line}: {code}"))
+            where = _(WHERE[finished, bool(loop)])
             line = loop or int(line)
             code = sources.line(name, line) or ""
             return where.format(file=brief(name), line=line, code=brief(code))
@@ -333,7 +351,8 @@ class Student:
         self.sandbox = sandbox
         self.sources = SourceFiles(submission, modules)  # listed before any of its code runs
         self.worker = None
-        self.timed_out = {}  # function -> the limit it exceeded
+        self.timed_out = {}  # function -> the limit it exceeded...
+        self.stopped = {}  # ...and where its call was then (Worker.where_stopped), if known
         self.spent = {}  # function -> the wall-clock seconds its calls have taken together
         self.calls = 0
 
@@ -346,9 +365,13 @@ class Student:
         function = call["function"]
         if function in self.timed_out:
             # TRANSLATORS: {limit} is a number of seconds
-            raise StudentTimedOut(_("{function} timed out in an earlier check (limit {limit} s), "
-                                    "so this one was not run").format(
-                function=function, limit=seconds(self.timed_out[function])))
+            earlier = _("{function} timed out in an earlier check (limit {limit} s), so this one "
+                        "was not run").format(function=function,
+                                              limit=seconds(self.timed_out[function]))
+            where = self.stopped.get(function)
+            timed_out = StudentTimedOut(f"{earlier}\n  {where}" if where else earlier)
+            timed_out.cause = earlier  # as a time-out's own: no line (see Pending.wait)
+            raise timed_out
         number = self.calls + 1
         self.calls += len(call.get("states", [None]))  # each node of a walk answers as a call
         self.send(number, call)
@@ -466,17 +489,20 @@ class Pending:
         advice. The message quotes limits, never a time measured, so that the same submission
         gets the same words on every run."""
         grace = GRACE_FACTOR * limit
+        stack = self.student.worker.running_stack()  # where it is now, before it may return
         if not self._returns_by(grace, counted_from, stop):
             # TRANSLATORS: {exceeded} is "minimax_value did not return within the time limit..."
-            return StudentTimedOut(_("{exceeded}; look for a loop that never ends, or for work "
-                                     "done again and again").format(
+            never = StudentTimedOut(_("{exceeded}; look for a loop that never ends, or for work "
+                                      "done again and again").format(
                 exceeded=self._exceeded(limit)))
+            never.stack = stack
+            return never
         # TRANSLATORS: {grace} is a number of seconds
         timed_out = StudentTimedOut(_(
             "{exceeded}; it finished before {grace} s, so it ends, but too slowly: look for work "
             "done again and again (a copied state, a search repeated)").format(
                 exceeded=self._exceeded(limit), grace=seconds(grace)))
-        timed_out.finished = True
+        timed_out.finished, timed_out.stack = True, stack
         return timed_out
 
     def _returns_by(self, cpu_limit, counted_from, stop):
@@ -511,7 +537,8 @@ class Pending:
         timed_out = StudentTimedOut(_(
             "{function} used up its {budget} s on the wall clock, the time all its calls together "
             "may take across its checks: look for a sleep, an input() or a lock that is never "
-            "released").format(function=self.function,
+            "released, or for work done again and again (a search that never prunes, a copied "
+            "state, a search repeated)").format(function=self.function,
                                budget=number(self.student.limits.function_seconds())))
         timed_out.across_calls = True
         return timed_out
@@ -547,11 +574,12 @@ class Pending:
             student.close()  # the rest of the reply is still in the pipe
             return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
         except StudentTimedOut as timed_out:
-            where = None if timed_out.finished else student.worker.where_stopped()
+            where = student.worker.where_stopped(timed_out.stack, timed_out.finished)
             student.close()
             across = timed_out.across_calls
             student.timed_out[self.function] = (student.limits.function_seconds() if across
                                                 else limit)
+            student.stopped[self.function] = where
             stopped = StudentTimedOut(f"{timed_out}\n  {where}" if where else str(timed_out),
                                       None if across else self.call)
             # the line it was stopped at is one the student's code may choose: never the cause

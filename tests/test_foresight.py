@@ -1,0 +1,39 @@
+"""Foresight: a known mistake is said to reproduce a function only when it gives the student's
+answers and nodes on every call with recorded replays, and the correct search does not."""
+from autograder.checks import course
+from autograder.checks.calling import Pair
+from autograder.feedback.foresight import reproducing
+from autograder.feedback.replaying.record import explained
+from autograder.feedback.replaying.replay import replay
+from autograder.feedback.replaying.variants import Mistakes
+from autograder.runner.observations import Observation
+from autograder.worker.calls import call
+
+CALLS = [call("alphabeta_decision", game) for game in (course.TEXTBOOK, course.TEXTBOOK_MIN,
+                                                        course.EXERCISE_1, course.MIN_TIE)]
+
+
+def pair(made, mistake="", recorded=True):
+    """The Pair of `made` for a student whose search has `mistake`, the reference's side
+    carrying the replays record.py keeps (or none)."""
+    made = {**made, "trace": True}
+    answer, trace = replay(made, Mistakes(**{mistake: True} if mistake else {}))
+    got = Observation(answer=answer, answer_type=type(answer).__name__, trace=trace)
+    reference, kept = replay(made, Mistakes())
+    want = Observation(answer=reference, trace=kept,
+                       explained=explained(made) if recorded else None)
+    return Pair(made["function"], got, want, made)
+
+
+def test_a_mistake_that_reproduces_every_call_is_found_first_of_those_that_do():
+    found = reproducing([pair(made, "root_not_tightened") for made in CALLS])
+    assert list(found) == ["alphabeta_decision"]
+    assert found["alphabeta_decision"][0] == "root_not_tightened"
+
+
+def test_a_correct_search_a_partial_match_or_no_recorded_replays_find_none():
+    assert reproducing([pair(made) for made in CALLS]) == {}
+    # one search on some trees, another on the rest: neither reproduces the function
+    assert reproducing([pair(made, "root_not_tightened") for made in CALLS[:2]]
+                       + [pair(made, "last_of_ties") for made in CALLS[2:]]) == {}
+    assert reproducing([pair(made, "root_not_tightened", recorded=False) for made in CALLS]) == {}
