@@ -14,6 +14,7 @@ import hashlib
 import sys
 import traceback
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from hypothesis.internal.conjecture import providers
 
 from autograder.checks.calling import Caller, reference
 from autograder.checks.judge import CheckFailed
+from autograder.checks.replay import in_one_lane, replay_first
 from autograder.assignments import SEARCH
 from autograder.contract import judged_function
 from autograder.language import _, number, spoken
@@ -174,13 +176,16 @@ class GradingPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):
-        """A generated check runs on the games it met when it last passed, if the answers hold
+        """A generated check first replays what its function's callee was found wrong on (see
+        replay.py), then runs on the games it met when it last passed, if the answers hold
         them, and through hypothesis otherwise (see examples.py), which keeps them once it
         passes."""
         test = pyfuncitem.obj
         if not is_hypothesis_test(test):
             return None
         fixtures = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+        replay_first(pyfuncitem, test, fixtures, self._caller,
+                     judged_function(check_name(pyfuncitem)))
         answers = self._caller.answers
         key = examples.key(check_name(pyfuncitem), test, self.assignment.checks)
         if key in answers and examples.replayed(test, fixtures, answers[key]):
@@ -418,11 +423,13 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     # The contract lists the minimax functions first, whose checks search all of tic-tac-toe:
     # the heaviest go first, so that the lanes end together.
     functions = [function for function in assignment.modules if not only or function in only]
-    lanes = min(lanes or available(), len(functions))
+    # A function's checks replay its callee's failures: the two go to the same lane, in order.
+    groups = in_one_lane(functions)
+    lanes = min(lanes or available(), len(groups))
     if lanes == 1:
         names, checks, _added = grading(functions if only else None)
     else:
-        done = in_lanes(grading, functions, lanes)
+        done = in_lanes(lambda taken: grading(chain.from_iterable(taken)), groups, lanes)
         names = done[0][0]
         checks = [check for _, results, _ in done for check in results]
         if answers is not None:

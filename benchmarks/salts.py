@@ -1,0 +1,115 @@
+"""Verdicts under several secrets: does any function lose points under one course secret and keep
+them under another?
+
+    .venv/bin/python benchmarks/salts.py [--secret S ...] [--submission NAME ...] [--only FUNCTION ...] [--jobs 2]
+
+Every submission in tests/submissions/ and tests/cutoff_submissions/ (or those --submission names),
+each completed with the reference as tests/test_submissions.py completes it, is graded officially
+as one class per assignment under each secret (AUTOGRADER_SECRET; by default three fixed ones): the
+games each check draws come from the secret, so a verdict that hangs on them shows here. A
+function's verdict is whether it lost points. The tool prints, per assignment, how many gradings
+and functions it compared, then every function whose verdict changes from one secret to another,
+with the secrets under which it lost points; it exits 1 when there is one (it must be zero: see
+autograder/checks/replay.py). The reference's answers for each secret's games land in a batch's
+folder and the instructor's cache (grading/answers.py), so a second run grades only the students.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from support.submissions import CUTOFF_SUBMISSIONS, SUBMISSIONS, assembled  # noqa: E402
+
+SECRETS = ("salts-benchmark-secret-1", "salts-benchmark-secret-2", "salts-benchmark-secret-3")
+
+
+def classes(folder, names):
+    """The submissions (all, or those named `names`) assembled into one class folder per
+    assignment under `folder`: {assignment: class folder}."""
+    made = {}
+    for submission in SUBMISSIONS + CUTOFF_SUBMISSIONS:
+        if names and submission.name not in names:
+            continue
+        expected = tomllib.loads((submission / "expected.toml").read_text())
+        assignment = expected.get("assignment", "search")
+        made[assignment] = folder / assignment
+        assembled(submission, made[assignment] / submission.name)
+    return made
+
+
+def verdicts(class_folder, output, assignment, secret, jobs, only):
+    """{submission: {function: lost points}} of the class graded officially under `secret`."""
+    command = [sys.executable, "-m", "autograder", "grade", str(class_folder), "--official",
+               "--output", str(output), "--jobs", str(jobs),
+               *(["--assignment", assignment] if assignment != "search" else []),
+               *[option for function in only for option in ("--only", function)]]
+    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                               env={**os.environ, "AUTOGRADER_SECRET": secret})
+    if completed.returncode != 0:
+        raise SystemExit(f"grading under {secret} failed:\n{completed.stderr}")
+    found = {}
+    for submission in sorted(class_folder.iterdir()):
+        report = json.loads((output / f"{submission.name}.json").read_text())
+        found[submission.name] = {row["function"]: row["points"] < row["max_points"]
+                                  for row in report["functions"] if row["max_points"]}
+    return found
+
+
+def changes(by_secret):
+    """[(submission, function, secrets under which it lost points)] for every function whose
+    verdict is not the same under every secret."""
+    first = next(iter(by_secret.values()))
+    found = []
+    for submission, functions in first.items():
+        for function in functions:
+            lost = [secret for secret, graded in by_secret.items()
+                    if graded[submission].get(function)]
+            if 0 < len(lost) < len(by_secret):
+                found.append((submission, function, lost))
+    return found
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--secret", action="append", help="a secret to grade under (repeatable; "
+                        "default: three fixed ones)")
+    parser.add_argument("--submission", action="append", help="grade only this folder of "
+                        "tests/submissions or tests/cutoff_submissions (repeatable)")
+    parser.add_argument("--only", action="append", default=[], help="grade only this function's "
+                        "checks (repeatable)")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    secrets = args.secret or list(SECRETS)
+    start = time.perf_counter()
+    rows, changed = [], []
+    with tempfile.TemporaryDirectory(prefix="autograder-salts-") as scratch:
+        scratch = Path(scratch)
+        for assignment, class_folder in classes(scratch / "classes", args.submission).items():
+            by_secret = {secret: verdicts(class_folder, scratch / f"{assignment}-{index}",
+                                          assignment, secret, args.jobs, args.only)
+                         for index, secret in enumerate(secrets)}
+            graded = next(iter(by_secret.values()))
+            verdict_count = sum(map(len, graded.values()))
+            found = changes(by_secret)
+            changed += found
+            rows.append((f"{assignment}: {len(graded)} submissions x {len(secrets)} secrets",
+                         f"{verdict_count} function verdicts, {len(found)} changing"))
+    rows.append(("wall time", f"{time.perf_counter() - start:.0f} s"))
+    print("| measure | figure |\n|---|---|")
+    for measure, figure in rows:
+        print(f"| {measure} | {figure} |")
+    for submission, function, lost in changed:
+        print(f"changes: {submission} {function} loses points under {', '.join(lost)} only")
+    print(f"functions whose verdict changes: {len(changed)}")
+    sys.exit(1 if changed else 0)
+
+
+if __name__ == "__main__":
+    main()
