@@ -101,6 +101,7 @@ def main():
             changed += found
             rows.append((f"{assignment}: {len(graded)} submissions x {len(secrets)} secrets",
                          f"{verdict_count} function verdicts, {len(found)} changing"))
+            print(f"{rows[-1][0]}: {rows[-1][1]}", file=sys.stderr, flush=True)  # a long run's news
     rows.append(("wall time", f"{time.perf_counter() - start:.0f} s"))
     print("| measure | figure |\n|---|---|")
     for measure, figure in rows:
