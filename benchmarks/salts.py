@@ -7,10 +7,11 @@ Every submission in tests/submissions/ and tests/cutoff_submissions/ (or those -
 each completed with the reference as tests/test_submissions.py completes it, is graded officially
 as one class per assignment under each secret (AUTOGRADER_SECRET; by default three fixed ones): the
 games each check draws come from the secret, so a verdict that hangs on them shows here. A
-function's verdict is whether it lost points. The tool prints, per assignment, how many gradings
-and functions it compared, then every function whose verdict changes from one secret to another,
-with the secrets under which it lost points; it exits 1 when there is one (it must be zero: see
-autograder/checks/replay.py). The reference's answers for each secret's games land in a batch's
+function's verdict is whether it lost points. The tool prints, per assignment, how many gradings,
+functions and checks it compared, then every function and check whose verdict changes from one
+secret to another, with the secrets under which it lost points; it exits 1 when a function's does
+(that must never happen: see autograder/checks/replay.py). A check's may, when another check of
+the same function catches the bug under every secret; it is listed, for expected.toml's sake. The reference's answers for each secret's games land in a batch's
 folder and the instructor's cache (grading/answers.py), so a second run grades only the students.
 """
 import argparse
@@ -45,7 +46,8 @@ def classes(folder, names):
 
 
 def verdicts(class_folder, output, assignment, secret, jobs, only):
-    """{submission: {function: lost points}} of the class graded officially under `secret`."""
+    """{submission: {(kind, name): lost points}} of the class graded officially under `secret`:
+    each function's verdict (kind "function") and each check's ("check")."""
     command = [sys.executable, "-m", "autograder", "grade", str(class_folder), "--official",
                "--output", str(output), "--jobs", str(jobs),
                *(["--assignment", assignment] if assignment != "search" else []),
@@ -57,23 +59,29 @@ def verdicts(class_folder, output, assignment, secret, jobs, only):
     found = {}
     for submission in sorted(class_folder.iterdir()):
         report = json.loads((output / f"{submission.name}.json").read_text())
-        found[submission.name] = {row["function"]: row["points"] < row["max_points"]
-                                  for row in report["functions"] if row["max_points"]}
+        found[submission.name] = {
+            **{("function", row["function"]): row["points"] < row["max_points"]
+               for row in report["functions"] if row["max_points"]},
+            **{("check", check["name"]): check["points"] < check["max_points"]
+               for check in report["checks"] if check["status"] != "not run"}}
     return found
 
 
 def changes(by_secret):
-    """[(submission, function, secrets under which it lost points)] for every function whose
-    verdict is not the same under every secret."""
+    """[(submission, (kind, name), secrets under which it lost points)] for every function and
+    check whose verdict is not the same under every secret."""
     first = next(iter(by_secret.values()))
     found = []
-    for submission, functions in first.items():
-        for function in functions:
-            lost = [secret for secret, graded in by_secret.items()
-                    if graded[submission].get(function)]
+    for submission, judged in first.items():
+        for key in judged:
+            lost = [secret for secret, graded in by_secret.items() if graded[submission].get(key)]
             if 0 < len(lost) < len(by_secret):
-                found.append((submission, function, lost))
+                found.append((submission, key, lost))
     return found
+
+
+def count(kind, keys):
+    return sum(1 for key in keys if key[0] == kind)
 
 
 def main():
@@ -96,20 +104,25 @@ def main():
                                           assignment, secret, args.jobs, args.only)
                          for index, secret in enumerate(secrets)}
             graded = next(iter(by_secret.values()))
-            verdict_count = sum(map(len, graded.values()))
+            judged = [key for keys in graded.values() for key in keys]
             found = changes(by_secret)
             changed += found
+            changing = [key for _submission, key, _lost in found]
             rows.append((f"{assignment}: {len(graded)} submissions x {len(secrets)} secrets",
-                         f"{verdict_count} function verdicts, {len(found)} changing"))
+                         f"{count('function', judged)} function verdicts, "
+                         f"{count('function', changing)} changing; {count('check', judged)} "
+                         f"check verdicts, {count('check', changing)} changing"))
             print(f"{rows[-1][0]}: {rows[-1][1]}", file=sys.stderr, flush=True)  # a long run's news
     rows.append(("wall time", f"{time.perf_counter() - start:.0f} s"))
     print("| measure | figure |\n|---|---|")
     for measure, figure in rows:
         print(f"| {measure} | {figure} |")
-    for submission, function, lost in changed:
-        print(f"changes: {submission} {function} loses points under {', '.join(lost)} only")
-    print(f"functions whose verdict changes: {len(changed)}")
-    sys.exit(1 if changed else 0)
+    for submission, (kind, name), lost in changed:
+        print(f"changes: {submission}, {kind} {name!r}, loses points under {', '.join(lost)} "
+              f"only")
+    functions = count("function", [key for _submission, key, _lost in changed])
+    print(f"functions whose verdict changes: {functions}")
+    sys.exit(1 if functions else 0)
 
 
 if __name__ == "__main__":
