@@ -4,7 +4,8 @@ Every check is a real pytest test (hypothesis generates its games, pytest-timeou
 backstop behind the worker's own kill). The plugin hands the tests their `caller` fixture and turns
 each test's outcome into a CheckResult with the points grading.toml gives it. With `lanes`, the
 checks run in that many forked processes, each a pytest session of its own that takes contract
-functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
+functions from a shared queue (FunctionQueue, lanes.py), each function with those that call it
+(checks/replay.py); the report is the same.
 
 May import: contract, errors, language, games, worker, policy, assignments, runner, grading,
 results, checks.
