@@ -43,13 +43,13 @@ def other(player):
 
 
 def between(pair):
-    """Leaves a decision can weigh the wrong value against: halfway between the student's value
+    """The leaf a decision weighs the wrong value against: halfway between the student's value
     and the reference's, which the two sides put on opposite sides whatever the ties; else (no
     usable number) the reference's value, which ties."""
     got, want = pair.got.answer, pair.want.answer
     if pair.got.answered and is_number(got) and math.isfinite(got) and is_number(want):
-        return [(got + want) / 2]
-    return [want]
+        return (got + want) / 2
+    return want
 
 
 def trees_around(pair):
@@ -61,7 +61,7 @@ def trees_around(pair):
     game = call.get("game")
     if call.get("state") or call.get("args") or not game or game.get("kind") != "tree":
         return []
-    return [tree_spec([game["tree"], leaf], other(game["root"])) for leaf in between(pair)]
+    return [tree_spec([game["tree"], between(pair)], other(game["root"]))]
 
 
 def cut_offs_around(pair):
@@ -78,8 +78,7 @@ def cut_offs_around(pair):
         return []
     moved = {**evaluation, "values": [[[], 0]] + [[[0, *path], score]
                                                   for path, score in evaluation["values"]]}
-    return [(tree_spec([game["tree"], leaf], other(game["root"])), moved, depth + 1)
-            for leaf in between(pair)]
+    return [(tree_spec([game["tree"], between(pair)], other(game["root"])), moved, depth + 1)]
 
 
 def wars_around(pair):
