@@ -47,7 +47,8 @@ def classes(folder, names):
 
 def verdicts(class_folder, output, assignment, secret, jobs, only):
     """{submission: {(kind, name): lost points}} of the class graded officially under `secret`:
-    each function's verdict (kind "function") and each check's ("check")."""
+    each function's verdict (kind "function") and each check's ("check"); None for a submission
+    the batch has no result for (an error row of its gradebook.csv, such as a time-out)."""
     command = [sys.executable, "-m", "autograder", "grade", str(class_folder), "--official",
                "--output", str(output), "--jobs", str(jobs),
                *(["--assignment", assignment] if assignment != "search" else []),
@@ -58,7 +59,11 @@ def verdicts(class_folder, output, assignment, secret, jobs, only):
         raise SystemExit(f"grading under {secret} failed:\n{completed.stderr}")
     found = {}
     for submission in sorted(class_folder.iterdir()):
-        report = json.loads((output / f"{submission.name}.json").read_text())
+        result = output / f"{submission.name}.json"
+        if not result.exists():
+            found[submission.name] = None
+            continue
+        report = json.loads(result.read_text())
         found[submission.name] = {
             **{("function", row["function"]): row["points"] < row["max_points"]
                for row in report["functions"] if row["max_points"]},
@@ -69,10 +74,13 @@ def verdicts(class_folder, output, assignment, secret, jobs, only):
 
 def changes(by_secret):
     """[(submission, (kind, name), secrets under which it lost points)] for every function and
-    check whose verdict is not the same under every secret."""
+    check whose verdict is not the same under every secret, of the submissions graded under
+    every one."""
     first = next(iter(by_secret.values()))
     found = []
     for submission, judged in first.items():
+        if any(graded[submission] is None for graded in by_secret.values()):
+            continue
         for key in judged:
             lost = [secret for secret, graded in by_secret.items() if graded[submission].get(key)]
             if 0 < len(lost) < len(by_secret):
@@ -96,7 +104,7 @@ def main():
     args = parser.parse_args()
     secrets = args.secret or list(SECRETS)
     start = time.perf_counter()
-    rows, changed = [], []
+    rows, changed, unresolved = [], [], []
     with tempfile.TemporaryDirectory(prefix="autograder-salts-") as scratch:
         scratch = Path(scratch)
         for assignment, class_folder in classes(scratch / "classes", args.submission).items():
@@ -104,14 +112,20 @@ def main():
                                           assignment, secret, args.jobs, args.only)
                          for index, secret in enumerate(secrets)}
             graded = next(iter(by_secret.values()))
-            judged = [key for keys in graded.values() for key in keys]
+            judged = [key for submission, keys in graded.items()
+                      if all(other[submission] is not None for other in by_secret.values())
+                      for key in keys]
+            missing = [(submission, secret) for secret, other in by_secret.items()
+                       for submission, keys in other.items() if keys is None]
+            unresolved += missing
             found = changes(by_secret)
             changed += found
             changing = [key for _submission, key, _lost in found]
             rows.append((f"{assignment}: {len(graded)} submissions x {len(secrets)} secrets",
                          f"{count('function', judged)} function verdicts, "
                          f"{count('function', changing)} changing; {count('check', judged)} "
-                         f"check verdicts, {count('check', changing)} changing"))
+                         f"check verdicts, {count('check', changing)} changing; "
+                         f"{len(missing)} gradings without a result"))
             print(f"{rows[-1][0]}: {rows[-1][1]}", file=sys.stderr, flush=True)  # a long run's news
     rows.append(("wall time", f"{time.perf_counter() - start:.0f} s"))
     print("| measure | figure |\n|---|---|")
@@ -120,6 +134,9 @@ def main():
     for submission, (kind, name), lost in changed:
         print(f"changes: {submission}, {kind} {name!r}, loses points under {', '.join(lost)} "
               f"only")
+    for submission, secret in unresolved:
+        print(f"no result: {submission} under {secret} (an error row of the batch's gradebook), "
+              f"left out of the comparison")
     functions = count("function", [key for _submission, key, _lost in changed])
     print(f"functions whose verdict changes: {functions}")
     sys.exit(1 if functions else 0)
