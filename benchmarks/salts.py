@@ -57,13 +57,21 @@ def verdicts(class_folder, output, assignment, secret, jobs, only):
                                env={**os.environ, "AUTOGRADER_SECRET": secret})
     if completed.returncode != 0:
         raise SystemExit(f"grading under {secret} failed:\n{completed.stderr}")
+    return results(class_folder, output)
+
+
+def results(class_folder, output):
+    """{submission: {(kind, name): lost points}} of the results a batch wrote in `output` for the
+    class in `class_folder` (None for a submission without one). Each is found by the name its
+    report holds: a batch's file name is an id cut to 50 characters."""
+    reports = {report["submission"]: report
+               for report in map(json.loads, (path.read_text() for path in output.glob("*.json")))}
     found = {}
     for submission in sorted(class_folder.iterdir()):
-        result = output / f"{submission.name}.json"
-        if not result.exists():
+        report = reports.get(submission.name)
+        if report is None:
             found[submission.name] = None
             continue
-        report = json.loads(result.read_text())
         found[submission.name] = {
             **{("function", row["function"]): row["points"] < row["max_points"]
                for row in report["functions"] if row["max_points"]},
