@@ -4,7 +4,8 @@ Every check is a real pytest test (hypothesis generates its games, pytest-timeou
 backstop behind the worker's own kill). The plugin hands the tests their `caller` fixture and turns
 each test's outcome into a CheckResult with the points grading.toml gives it. With `lanes`, the
 checks run in that many forked processes, each a pytest session of its own that takes contract
-functions from a shared queue (FunctionQueue, lanes.py); the report is the same.
+functions from a shared queue (FunctionQueue, lanes.py), each function with those that call it
+(checks/replay.py); the report is the same.
 
 May import: contract, errors, language, games, worker, policy, assignments, runner, grading,
 results, feedback, checks.
@@ -14,6 +15,7 @@ import hashlib
 import sys
 import traceback
 from functools import partial
+from itertools import chain
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ from hypothesis.internal.conjecture import providers
 
 from autograder.checks.calling import Caller, reference
 from autograder.checks.judge import CheckFailed
+from autograder.checks.replay import in_one_lane, replay_first
 from autograder.assignments import SEARCH
 from autograder.contract import judged_function
 from autograder.language import _, number, spoken
@@ -176,13 +179,16 @@ class GradingPlugin:
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):
-        """A generated check runs on the games it met when it last passed, if the answers hold
+        """A generated check first replays what its function's callee was found wrong on (see
+        replay.py), then runs on the games it met when it last passed, if the answers hold
         them, and through hypothesis otherwise (see examples.py), which keeps them once it
         passes."""
         test = pyfuncitem.obj
         if not is_hypothesis_test(test):
             return None
         fixtures = {name: pyfuncitem.funcargs[name] for name in pyfuncitem._fixtureinfo.argnames}
+        replay_first(pyfuncitem, test, fixtures, self._caller,
+                     judged_function(check_name(pyfuncitem)))
         answers = self._caller.answers
         key = examples.key(check_name(pyfuncitem), test, self.assignment.checks)
         if key in answers and examples.replayed(test, fixtures, answers[key]):
@@ -440,11 +446,13 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     # The contract lists the minimax functions first, whose checks search all of tic-tac-toe:
     # the heaviest go first, so that the lanes end together.
     functions = [function for function in assignment.modules if not only or function in only]
-    lanes = min(lanes or available(), len(functions))
+    # A function's checks replay its callee's failures: the two go to the same lane, in order.
+    groups = in_one_lane(functions)
+    lanes = min(lanes or available(), len(groups))
     if lanes == 1:
         names, checks, _added, reproduced = grading(functions if only else None)
     else:
-        done = in_lanes(grading, functions, lanes)
+        done = in_lanes(lambda taken: grading(chain.from_iterable(taken)), groups, lanes)
         names = done[0][0]
         checks = [check for _, results, *_ in done for check in results]
         reproduced = {f: m for *_, found in done for f, m in found.items()}

@@ -12,6 +12,9 @@ EXERCISE_1 = tree_spec([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
 # that keeps the last of equally good actions answers 1 instead of 0.
 TEXTBOOK_MIN = tree_spec([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN")
 MIN_TIE = tree_spec([1, 1], "MIN")
+# A MAX node worth 3 whose first child is worth 1, under a MIN root whose other action is worth 2:
+# a search that stops at the first child worth 1 (a win, in tic-tac-toe) decides 0 instead of 1.
+WIN_NOT_BEST = tree_spec([[1, 3], [2]], "MIN")
 
 # The empty board (value 0), O threatening the middle column (X must block at 7, value 0) and X
 # able to make a double threat at 3 (value +1). Alpha-beta examines 18,297, 101 and 93 nodes.
@@ -32,6 +35,14 @@ CENTER_CORNERS_EDGES = [4, 0, 2, 6, 8, 1, 3, 5, 7]
 # The price war: guaranteed baixar_5 (floor 5); rational responses m_comp_baixa5, b5_comp_iguala,
 # b10_comp_iguala, so the rational decision is baixar_5 too (margin 8).
 PRICE_WAR = price_war_spec(PRICE_WAR_TREE, OUR_MARGIN, THEIR_MARGIN, "inici")
+# Two replies the competitor values alike under option_1, the first leaving us 0 and the second 2,
+# and option_2's one reply leaving us 1: a response that keeps the last of equal replies decides
+# option_1 instead of option_2.
+TIED_REPLIES = price_war_spec(
+    {"start": ["option_1", "option_2"], "option_1": ["option_1_reply_1", "option_1_reply_2"],
+     "option_2": ["option_2_reply_1"]},
+    {"option_1_reply_1": 0, "option_1_reply_2": 2, "option_2_reply_1": 1},
+    {"option_1_reply_1": 1, "option_1_reply_2": 1, "option_2_reply_1": 0}, "start")
 
 NAMES = [(TEXTBOOK, N_("the course's textbook tree")),
          (EXERCISE_1, N_("the tree of the course's exercise 1")),

@@ -8,6 +8,7 @@ import math
 from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
+from autograder.checks.replay import replays
 from autograder.games.specs import priority_order
 from autograder.grading import strategies
 from autograder.language import N_, _
@@ -96,11 +97,13 @@ def test_alphabeta_value_nodes_on_positions(caller):
 
 
 @check("alphabeta_decision: best action on random trees, first of ties")
+@replays("game", order=None)
 @given(game=strategies.tree_games(inner=True), order=st.none() | strategies.orders)
 @example(game=course.TEXTBOOK, order=None)
 @example(game=course.EXERCISE_1, order=None)
 @example(game=course.TEXTBOOK_MIN, order=None)
 @example(game=course.MIN_TIE, order=None)
+@example(game=course.WIN_NOT_BEST, order=None)
 def test_alphabeta_decision_on_trees(caller, game, order):
     for rooted in strategies.both_roots(game):
         judge.same_answer(

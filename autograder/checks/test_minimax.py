@@ -2,6 +2,7 @@
 from hypothesis import example, given
 
 from autograder.checks import check, course, judge
+from autograder.checks.replay import replays
 from autograder.grading import strategies
 from autograder.language import _
 from autograder.worker.calls import call
@@ -11,6 +12,7 @@ from autograder.worker.calls import call
 @given(game=strategies.tree_games())
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
+@example(game=course.WIN_NOT_BEST)
 def test_minimax_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("minimax_value", game)), judge.shown(game),
                       _("the minimax value"))
@@ -38,11 +40,13 @@ def test_minimax_value_examines_the_whole_game(caller):
 
 
 @check("minimax_decision: best action on random trees, first of ties")
+@replays("game")
 @given(game=strategies.tree_games(inner=True))
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
 @example(game=course.TEXTBOOK_MIN)
 @example(game=course.MIN_TIE)
+@example(game=course.WIN_NOT_BEST)
 def test_minimax_decision_on_trees(caller, game):
     for rooted in strategies.both_roots(game):
         judge.same_answer(caller.both(call("minimax_decision", rooted)), judge.shown(rooted),

@@ -3,6 +3,7 @@ war."""
 from hypothesis import example, given
 
 from autograder.checks import check, course, judge
+from autograder.checks.replay import replays
 from autograder.grading import strategies
 from autograder.language import _
 from autograder.worker.calls import call
@@ -11,6 +12,7 @@ from autograder.worker.calls import call
 @check("rational_response: random price wars with ties and negatives")
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
+@example(war=course.TIED_REPLIES)
 def test_rational_response(caller, war):
     for option in war["tree"][war["root"]]:
         pair = caller.both(call("rational_response", None, war["tree"], war["theirs"], option))
@@ -21,8 +23,10 @@ def test_rational_response(caller, war):
 
 
 @check("rational_decision: random price wars with ties and negatives")
+@replays("war")
 @given(war=strategies.price_wars())
 @example(war=course.PRICE_WAR)
+@example(war=course.TIED_REPLIES)
 def test_rational_decision(caller, war):
     pair = caller.both(call("rational_decision", None, war["tree"], war["ours"], war["theirs"],
                             war["root"]))

@@ -3,9 +3,9 @@
 A student waiting on a two-core machine gets the answer in about three quarters of the time: most
 checks keep one process busy (hypothesis generating games, the grader comparing), so a second lane
 uses the idle core. Each lane is a fork of the trusted grader with a sandbox (and uid) of its own,
-and takes the next function from a shared queue; with the heaviest first, the lanes end together.
-A function's checks all run in one lane, in their usual order, so a hang still costs two time limits
-per function. The scores do not depend on the lanes: hypothesis derandomizes each check on its own.
+and takes the next task from a shared queue (the engine's: a function with the functions that call
+it, see checks/replay.py); with the heaviest first, the lanes end together. A function's checks all
+run in one lane, in their usual order, so a hang still costs two time limits per function. The scores do not depend on the lanes: hypothesis derandomizes each check on its own.
 Results come back pickled, which is safe here: lanes are trusted code; only the workers are not.
 """
 import multiprocessing

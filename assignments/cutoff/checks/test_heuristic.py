@@ -5,6 +5,7 @@ from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
 from autograder.checks.judge import CheckFailed
+from autograder.checks.replay import replays
 from autograder.drawing import name_node
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
@@ -123,6 +124,7 @@ def test_heuristic_value_connect_four(caller):
 
 
 @check("heuristic_decision: best action at every cut-off depth, first of ties")
+@replays("case", order=None)
 @given(case=strategies.cut_off_games(), order=st.none() | strategies.orders)
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1), order=None)
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2), order=None)
@@ -180,6 +182,7 @@ def deepening_case(caller, case):
 
 
 @check("iterative_deepening_decision: the last pass's decision on random trees")
+@replays("case")
 @given(case=strategies.cut_off_games())
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
 @example(case=TIED_AFTER_REORDERING)
