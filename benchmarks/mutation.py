@@ -20,8 +20,9 @@ cutoff, reference/cutoff/), each scored on its own; --assignment takes one of th
    differs as the grader compares answers (a value in a narrowed window: when it breaks the window
    rule; horizon_example: when its tree shows no horizon effect, the one property it is graded
    by), when its examined nodes differ (minimax_value: the set of nodes, since minimax may search
-   in any order), when the positions it evaluates differ (as a set), or when a call raises, or runs
-   ten times past the grader's time limit ("hangs").
+   in any order), when the positions it evaluates differ (as a set, for a function a check judges
+   so: heuristic_value), or when a call raises, or runs ten times past the grader's time limit
+   ("hangs").
 3. Grading. The mutants of each module, each a complete submission (the mutated module and the
    reference's others), are graded as one class on that module's functions:
    `python -m autograder grade CLASS --assignment NAME --jobs N --output DIR/MODULE --only
@@ -41,6 +42,7 @@ import ast
 import copy
 import csv
 import dataclasses
+import functools
 import json
 import math
 import multiprocessing
@@ -789,7 +791,8 @@ def _differences(case, got):
                 kinds.add("nodes")
         elif got["trace"] != want["trace"]:
             kinds.add("nodes")
-    if "evaluated" in want:  # the positions evaluated, each as often as the code likes
+    if "evaluated" in want and case.function in evaluations_judged():
+        # the positions evaluated, each as often as the code likes
         if set(got.get("evaluated", "").split("\n")) != set(want["evaluated"].split("\n")):
             kinds.add("evaluations")
     return kinds
@@ -835,7 +838,7 @@ def behaviour(mutant, pool, limits):
 def _function_behaviour(function, cases, limits):
     found = {}
     most = ({"answer"} | ({"nodes"} if function.__name__ in TRACED else set())
-            | ({"evaluations"} if any("evaluated" in case.want for case in cases) else set()))
+            | ({"evaluations"} if function.__name__ in evaluations_judged() else set()))
     for case in cases:
         budget = HANG_FACTOR * limits.call_seconds(case.want["seconds"])
         signal.setitimer(signal.ITIMER_REAL, budget)
@@ -959,6 +962,16 @@ def check_kind(name):
     if "nodes" in name or "examines" in name:
         return "nodes"
     return "evaluations" if "evaluates" in name else "answer"
+
+
+@functools.cache
+def evaluations_judged():
+    """The functions a check of the evaluations kind judges (heuristic_value). Another function's
+    evaluated positions follow from the nodes it examines, which its node checks judge; like
+    nodes for the untraced functions, they are no difference of their own."""
+    return frozenset(name.split(":")[0] for assignment in ASSIGNMENTS.values()
+                     for name in grading_config.load(assignment.policy).checks
+                     if check_kind(name) == "evaluations")
 
 
 @dataclass
