@@ -21,7 +21,7 @@ cutoff, reference/cutoff/), each scored on its own; --assignment takes one of th
    rule; horizon_example: when its tree shows no horizon effect, the one property it is graded
    by), when its examined nodes differ (minimax_value: the set of nodes, since minimax may search
    in any order), when the positions it evaluates differ (as a set, for a function a check judges
-   so: heuristic_value), or when a call raises, or runs ten times past the grader's time limit
+   so, heuristic_value, and where the nodes it examines are the same), or when a call raises, or runs ten times past the grader's time limit
    ("hangs").
 3. Grading. The mutants of each module, each a complete submission (the mutated module and the
    reference's others), are graded as one class on that module's functions:
@@ -791,8 +791,9 @@ def _differences(case, got):
                 kinds.add("nodes")
         elif got["trace"] != want["trace"]:
             kinds.add("nodes")
-    if "evaluated" in want and case.function in evaluations_judged():
-        # the positions evaluated, each as often as the code likes
+    if "evaluated" in want and case.function in evaluations_judged() and "nodes" not in kinds:
+        # the positions evaluated, each as often as the code likes; where the nodes examined
+        # differ, so do the positions evaluated among them, which is no difference of its own
         if set(got.get("evaluated", "").split("\n")) != set(want["evaluated"].split("\n")):
             kinds.add("evaluations")
     return kinds

@@ -34,7 +34,11 @@ KNOWN_SURVIVORS = {"search": {}, "cutoff": {}}
 
 # Mutants of the quick sample caught, but not by a check of every kind in which they differ, id ->
 # why. (Outside the sample, alphabeta-031 is one: see the README's mutation score.)
-KNOWN_MISSED_IN_KIND = {"search": {}, "cutoff": {}}
+KNOWN_MISSED_IN_KIND = {"search": {}, "cutoff": {
+    "negamax-003": "beta's default made -inf: called without a window, the search answers "
+                   "-inf and examines other nodes; the value check, which calls it so, fails, "
+                   "but the node check passes a window in every call (the full one as (-inf, "
+                   "inf)), so the default is never judged on its nodes"}}
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +149,8 @@ def test_the_pool_reaches_min_roots_ties_and_o_to_move(small_pool):
 
 def test_the_cutoff_pool_scores_every_position_and_every_finished_game(small_pool):
     figures = mutation.pool_summary(small_pool)
-    assert (figures["evaluated boards"], figures["finished games"]) == (5478, 958)
+    # every position legal play reaches but the empty board, which the small pool leaves out
+    assert (figures["evaluated boards"], figures["finished games"]) == (5478 - 1, 958)
     assert figures["cutoff windows"] >= 6 * figures["cutoff trees"]
     assert {case.function for case in small_pool["horizon_example"]} == {"horizon_example"}
 
