@@ -21,8 +21,8 @@ cutoff, reference/cutoff/), each scored on its own; --assignment takes one of th
    rule; horizon_example: when its tree shows no horizon effect, the one property it is graded
    by), when its examined nodes differ (minimax_value: the set of nodes, since minimax may search
    in any order), when the positions it evaluates differ (as a set, for a function a check judges
-   so, heuristic_value, and where the nodes it examines are the same), or when a call raises, or runs ten times past the grader's time limit
-   ("hangs").
+   so, heuristic_value, and where the nodes it examines are the same), or when a call raises, or
+   runs ten times past the grader's time limit ("hangs").
 3. Grading. The mutants of each module, each a complete submission (the mutated module and the
    reference's others), are graded as one class on that module's functions:
    `python -m autograder grade CLASS --assignment NAME --jobs N --output DIR/MODULE --only
@@ -83,7 +83,6 @@ from autograder.worker.calls import call, perform  # noqa: E402
 # module's name says which assignment it belongs to.
 ASSIGNMENTS = {assignment.name: assignment for assignment in assignments.built_in()
                if assignment.name in ("search", "cutoff")}
-REFERENCE = ASSIGNMENTS["search"].reference
 MODULES = {function: module for assignment in ASSIGNMENTS.values()
            for function, module in assignment.modules.items()}
 MUTATED_MODULES = tuple(dict.fromkeys(MODULES.values()))
@@ -91,7 +90,6 @@ TRACED = frozenset().union(*(assignment.traced for assignment in ASSIGNMENTS.val
 FAMILIES = ("comparison", "max/min", "boolean", "constant", "statement removed", "alpha/beta",
             "loop reversed", "condition")
 QUICK_SAMPLES = {"search": 40, "cutoff": 20}
-QUICK_SAMPLE = QUICK_SAMPLES["search"]
 
 
 def assignment_of(module_or_function):
@@ -609,7 +607,8 @@ def cutoff_tree_cases(rng, spec):
     trees with moves, the decisions, in orders, and iterative deepening."""
     evaluation = {"$evaluation": evaluation_table(rng, spec)}
     depth = rng.randint(0, MAX_DEPTH)
-    orders = [{"$order": ORDERS[1]}, {"$order": {"kind": "shuffled", "seed": rng.randint(0, 2**16)}}]
+    shuffled = {"kind": "shuffled", "seed": rng.randint(0, 2**16)}
+    orders = [{"$order": ORDERS[1]}, {"$order": shuffled}]
     every = list(paths(spec["tree"]))
     noisy = {"$quiet": noisy_positions(rng.sample(every, rng.randint(0, len(every))))}
     cases = [*_windowed(rng, "negamax_value", spec, []),

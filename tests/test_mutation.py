@@ -9,10 +9,10 @@ is known by reading them, the second assignment's among them (an order ignored, 
 
 The end-to-end test runs `benchmarks/mutation.py --quick --assignment A` for each assignment (40
 and 20 mutants, each run on the whole pool, then each module's mutants graded as a class on its
-functions: minutes, so it is marked `slow`) and asserts what the grader promises: no equivalent mutant loses points, no mutant costs a function of
-its module that behaves the same any points, and every mutant that behaves differently loses points
-in the function it breaks, in a check of the kind that differs, except those listed below with the
-reason each survives today.
+functions: minutes, so it is marked `slow`) and asserts what the grader promises: no equivalent
+mutant loses points, no mutant costs a function of its module that behaves the same any points,
+and every mutant that behaves differently loses points in the function it breaks, in a check of
+the kind that differs, except those listed below with the reason each survives today.
 """
 import ast
 import json
@@ -249,5 +249,5 @@ def test_the_quick_mutation_score(tmp_path, assignment):
         f"survivors {sorted(survivors)}; known {sorted(known)}: add a new survivor "
         f"with its reason, or remove one the grader now catches")
     missed = {v["id"] for v in different if v["caught"] and not v["caught_in_kind"]}
-    assert missed == set(KNOWN_MISSED_IN_KIND[assignment]), (
-        f"caught but not in kind {sorted(missed)}; known {sorted(KNOWN_MISSED_IN_KIND[assignment])}")
+    known = KNOWN_MISSED_IN_KIND[assignment]
+    assert missed == set(known), f"caught but not in kind {sorted(missed)}; known {sorted(known)}"
