@@ -43,6 +43,7 @@ import copy
 import csv
 import dataclasses
 import functools
+import importlib
 import json
 import math
 import multiprocessing
@@ -625,17 +626,18 @@ def cutoff_tree_cases(rng, spec):
     return cases
 
 
+def cutoff_checks(name):
+    """A module of the second assignment's checks, whose helpers judge here as they do there."""
+    folder = str(ASSIGNMENTS["cutoff"].checks)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module(name)
+
+
 def reachable_boards():
     """Every tic-tac-toe position legal play reaches (5,478), finished games included, in a fixed
     order."""
-    game, pending, seen = TicTacToe(), [TicTacToe().initial], {}
-    while pending:
-        state = pending.pop()
-        if state.board not in seen:
-            seen[state.board] = state
-            if not game.is_terminal(state):
-                pending += [game.result(state, action) for action in game.actions(state)]
-    return sorted("".join(board) for board in seen)
+    return sorted("".join(state.board) for state in cutoff_checks("test_evaluation").reachable())
 
 
 def cutoff_board_cases(spec):
@@ -650,10 +652,8 @@ def cutoff_board_cases(spec):
 def _shows_the_horizon(answer):
     """The grader's own verdict on horizon_example's answer: a tree of the allowed size on which
     the search cut off at its depth decides otherwise than minimax (see its check)."""
-    sys.path.insert(0, str(ASSIGNMENTS["cutoff"].checks))
-    from test_horizon import built  # noqa: E402 (the check's own validation)
     try:
-        game, scores, depth, height = built(answer)
+        game, scores, depth, height = cutoff_checks("test_horizon").built(answer)
     except CheckFailed:
         return False
     tree, decide = TreeGame(game["tree"]), reference("heuristic_decision")

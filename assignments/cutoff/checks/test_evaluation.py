@@ -137,9 +137,9 @@ def test_open_lines_scale(caller, won, playing):
                                   board=repr(playing))))
 
 
-# The docstring's exact scores of a finished game: a search that mixes them with the evaluation of
-# positions in play compares them with other students' and the lesson's figures, so the scale is
-# part of the contract (a won game at 101 or a draw at 1 changes what the search prefers).
+# The docstring's exact scores of a finished game, part of the contract as the lesson's figures are:
+# the properties above hold on other scales too, and a draw worth 1 would be preferred to an even
+# position in play, worth 0.
 SCALED = {1: 100, -1: -100, 0: 0}
 FINISHED = {1: N_("open_lines_evaluation scores this game, which X has won, {answer}; a game X "
                   "has won is worth exactly +100"),

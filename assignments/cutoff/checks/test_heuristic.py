@@ -1,7 +1,7 @@
 """Checks of heuristic.py: heuristic values and decisions at every cut-off depth, the window rule,
 the nodes examined (so the cut-off's exact level, and the order function's at every node),
-tic-tac-toe with the course's open-lines
-evaluation, Connect Four with its open windows, and iterative deepening."""
+tic-tac-toe with the course's open-lines evaluation, Connect Four with its open windows, and
+iterative deepening."""
 import math
 
 from hypothesis import example, given, strategies as st
