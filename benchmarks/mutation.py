@@ -1,37 +1,49 @@
 """The grader's mutation score: does every bug that shows cost points, and only where it shows?
 
-    .venv/bin/python benchmarks/mutation.py [--quick] [--jobs 2] [--output DIR]
+    .venv/bin/python benchmarks/mutation.py [--assignment search|cutoff] [--quick] [--jobs 2]
+                                            [--output DIR]
+
+Both assignments' references are mutated (the course's first, reference/, and the second,
+cutoff, reference/cutoff/), each scored on its own; --assignment takes one of them.
 
 1. Mutants. Each is the reference with one point of one function changed, made by transforming its
    syntax tree: a comparison swapped, max and min swapped, a boolean operator changed, a constant
-   changed, a statement removed, alpha and beta exchanged, a loop reversed, a condition altered.
-   The list is the same, in the same order, on every run; --quick takes a fixed sample of 40
-   spread over the families and modules.
+   changed (a number, or a module's numeric constant, one up or down), a statement removed, alpha
+   and beta exchanged, a loop reversed, a condition altered. The list is the same, in the same
+   order, on every run; --quick takes a fixed sample of each assignment's (40 of the first's, 20
+   of the second's) spread over the families and modules.
 2. Behaviour. Each mutant's module is run in-process, beside the reference, on a fixed pool of
    games far larger than the checks draw (thousands of seeded random trees with MIN roots, root
-   ties, windows and orders; tic-tac-toe positions with X and with O to move; price wars). A
-   function behaves differently when one call's answer differs as the grader compares answers
-   (alphabeta_value in a narrowed window: when it breaks the window rule), when its examined nodes
-   differ (minimax_value: the set of nodes, since minimax may search in any order), or when a call
-   raises, or runs ten times past the grader's time limit ("hangs").
+   ties, windows and orders, with evaluations, cut-off depths and noisy positions for the second
+   assignment; tic-tac-toe positions with X and with O to move, every finished game among them;
+   Connect Four openings; price wars). A function behaves differently when one call's answer
+   differs as the grader compares answers (a value in a narrowed window: when it breaks the window
+   rule; horizon_example: when its tree shows no horizon effect, the one property it is graded
+   by), when its examined nodes differ (minimax_value: the set of nodes, since minimax may search
+   in any order), when the positions it evaluates differ (as a set, for a function a check judges
+   so, heuristic_value, and where the nodes it examines are the same), or when a call raises, or
+   runs ten times past the grader's time limit ("hangs").
 3. Grading. The mutants of each module, each a complete submission (the mutated module and the
-   reference's other three), are graded as one class on that module's functions:
-   `python -m autograder grade CLASS --jobs N --output DIR/MODULE --only FUNCTION ...`. The other
-   modules are the reference's own code, which no check of theirs could tell from it; that a
-   mistake in one module costs no other module's points is what tests/submissions holds, each
-   known mistake graded on every function.
+   reference's others), are graded as one class on that module's functions:
+   `python -m autograder grade CLASS --assignment NAME --jobs N --output DIR/MODULE --only
+   FUNCTION ...`. The other modules are the reference's own code, which no check of theirs could
+   tell from it; that a mistake in one module costs no other module's points is what
+   tests/submissions and tests/cutoff_submissions hold, each known mistake graded on every
+   function.
 4. Score. A behaviour-different mutant is caught when it loses points in the function it mutated,
-   and caught in kind when each kind of difference (answers, nodes) costs it a check of that kind
-   (a check whose name says "nodes" or "examines" is a node check, any other an answer check). An
-   equivalent mutant must lose nothing, and no mutant may cost a function of its module that
-   behaves the same any points. Survivors are the mutants that break one of these rules, printed
-   with their diffs.
+   and caught in kind when each kind of difference (answers, nodes, evaluations) costs it a check
+   of that kind (a check whose name says "nodes" or "examines" is a node check, one that says
+   "evaluates" an evaluations check, any other an answer check). An equivalent mutant must lose
+   nothing, and no mutant may cost a function of its module that behaves the same any points.
+   Survivors are the mutants that break one of these rules, printed with their diffs.
 """
 import argparse
 import ast
 import copy
 import csv
 import dataclasses
+import functools
+import importlib
 import json
 import math
 import multiprocessing
@@ -55,22 +67,47 @@ from rich.markup import escape  # noqa: E402
 from rich.progress import Progress  # noqa: E402
 from rich.table import Table  # noqa: E402
 
-from autograder import policy as grading_config  # noqa: E402
+from autograder import assignments, policy as grading_config  # noqa: E402
 from autograder.checks import course  # noqa: E402
-from autograder.checks.calling import Pair, reference  # noqa: E402
+from autograder.checks.calling import Pair, reference as reference_solution  # noqa: E402
 from autograder.checks.judge import CheckFailed, window_rule  # noqa: E402
-from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES, MODULES, TRACED  # noqa: E402
 from autograder.games import TicTacToe, TreeGame  # noqa: E402
-from autograder.games.specs import board_spec, tree_spec  # noqa: E402
+from autograder.games.connect_four import EMPTY_BOARD as EMPTY_COLUMNS  # noqa: E402
+from autograder.games.specs import (board_spec, connect_four_spec, noisy_positions,  # noqa: E402
+                                    open_lines_evaluation, open_windows_evaluation, tree_spec)
 from autograder.grading.strategies import LEAF_VALUES, leaf_values, paths  # noqa: E402
 from autograder.runner.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
 from autograder.worker.calls import call, perform  # noqa: E402
 
-REFERENCE = ROOT / "reference"
-MUTATED_MODULES = MODULE_NAMES
+# The assignments whose references are mutated, by --assignment's names: the course's first
+# (search) and its second (cutoff). Their modules' and functions' names are distinct, so a
+# module's name says which assignment it belongs to.
+ASSIGNMENTS = {assignment.name: assignment for assignment in assignments.built_in()
+               if assignment.name in ("search", "cutoff")}
+MODULES = {function: module for assignment in ASSIGNMENTS.values()
+           for function, module in assignment.modules.items()}
+MUTATED_MODULES = tuple(dict.fromkeys(MODULES.values()))
+TRACED = frozenset().union(*(assignment.traced for assignment in ASSIGNMENTS.values()))
 FAMILIES = ("comparison", "max/min", "boolean", "constant", "statement removed", "alpha/beta",
             "loop reversed", "condition")
-QUICK_SAMPLE = 40
+QUICK_SAMPLES = {"search": 40, "cutoff": 20}
+
+
+def assignment_of(module_or_function):
+    """The assignment a module or a function (of either) belongs to."""
+    module = MODULES.get(module_or_function, module_or_function)
+    return next(a for a in ASSIGNMENTS.values() if module in a.modules.values())
+
+
+def reference_path(module):
+    """The reference's source of `module`, in its assignment's reference folder."""
+    return assignment_of(module).reference / f"{module}.py"
+
+
+def reference(function):
+    """The reference solution of `function`, of either assignment."""
+    home = assignment_of(function)
+    return reference_solution(function, home.modules, home.reference_package())
 
 
 # ================================================================ mutants
@@ -150,8 +187,9 @@ def _comparison_changes(node):
                 yield "comparison", _with(node, ops=[other()])
 
 
-def _expression_changes(node, parent):
-    """(family, replacement) for an expression node of a function's code."""
+def _expression_changes(node, parent, numbers):
+    """(family, replacement) for an expression node of a function's code; `numbers` are the
+    names of the module's numeric constants."""
     if isinstance(node, ast.Compare):
         yield from _comparison_changes(node)
     if isinstance(node, ast.Name) and node.id in ("max", "min"):
@@ -178,17 +216,29 @@ def _expression_changes(node, parent):
     if isinstance(node, ast.Constant) and not (
             isinstance(parent, ast.Compare) and isinstance(parent.ops[0], (ast.Is, ast.IsNot))):
         yield from (("constant", _expression(text)) for text in _other_constants(node.value))
+    if isinstance(node, ast.Name) and node.id in numbers and isinstance(node.ctx, ast.Load):
+        yield from (("constant", _expression(f"{node.id} {sign} 1")) for sign in "+-")
     if isinstance(node, ast.Call) and any(k.arg == "key" for k in node.keywords) and node.args:
         yield "loop reversed", _with(node, args=[_reversed(node.args[0]), *node.args[1:]])
 
 
 def _other_constants(value):
-    """The code's constants are None and the players' names (numbers are infinities)."""
+    """The code's constants: None, the players' names, and whole numbers (a depth, a draw's
+    score, one level less), each one up and one down."""
     if value is None:
         return ["0"]
     if value in ("MAX", "MIN"):
         return [repr("MIN" if value == "MAX" else "MAX")]
+    if type(value) is int:
+        return [str(value + 1), str(value - 1)]
     return []
+
+
+def _numeric_constants(tree):
+    """The names a module binds, at its top level, to a number (such as WIN = 100)."""
+    return {target.id for statement in tree.body if isinstance(statement, ast.Assign)
+            and isinstance(statement.value, ast.Constant) and type(statement.value.value) is int
+            for target in statement.targets if isinstance(target, ast.Name)}
 
 
 def _negatable(test):
@@ -197,7 +247,7 @@ def _negatable(test):
     return not (isinstance(test, ast.Compare) and len(test.ops) == 1)
 
 
-def _changes(node, parent):
+def _changes(node, parent, numbers):
     """Every (family, changed node, replacement) of one node of a function's code. A compound
     statement is changed through its condition or its iterable, whose text is on one line, so
     that its body keeps its indentation."""
@@ -218,7 +268,8 @@ def _changes(node, parent):
         yield "boolean", node.value, _negated(node.value)
         return
     if isinstance(node, ast.expr):
-        yield from ((family, node, new) for family, new in _expression_changes(node, parent))
+        yield from ((family, node, new) for family, new in _expression_changes(node, parent,
+                                                                               numbers))
 
 
 def _function_nodes(function):
@@ -267,13 +318,14 @@ def _spliced(lines, span, text):
 
 
 def _module_mutants(module):
-    source = (REFERENCE / f"{module}.py").read_text()
+    source = reference_path(module).read_text()
     tree = ast.parse(source)
     lines = source.encode().splitlines(keepends=True)
+    numbers = _numeric_constants(tree)
     found = []
     for function in (n for n in tree.body if isinstance(n, ast.FunctionDef)):
         for node, parent in _function_nodes(function):
-            for family, target, new in _changes(node, parent):
+            for family, target, new in _changes(node, parent, numbers):
                 span = _span(target)
                 mutated = _spliced(lines, span, _replacement_text(target, new))
                 found.append(_described(module, function.name, family, span, source, mutated))
@@ -294,11 +346,12 @@ def _lines(lines):
     return lines[0].strip() + more
 
 
-def all_mutants():
-    """Every single-point mutant of the reference, in a fixed order, each source once."""
+def all_mutants(chosen=tuple(ASSIGNMENTS)):
+    """Every single-point mutant of the references of the assignments named `chosen` (both by
+    default), in a fixed order, each source once."""
     seen, unique = set(), []
-    for module in MUTATED_MODULES:
-        reference_source = (REFERENCE / f"{module}.py").read_text()
+    for module in (m for m in MUTATED_MODULES if assignment_of(m).name in chosen):
+        reference_source = reference_path(module).read_text()
         count = 0
         for mutant in _module_mutants(module):
             # Two changes can make the same program (parentheses aside), which is one mutant.
@@ -319,25 +372,52 @@ ISSUE_MUTANTS = {"alphabeta-107": "(v <= beta)", "alphabeta-054": "(alpha > beta
                  "alphabeta-058": "pass  # MAX, higher up", "alphabeta-048": "beta = max(beta, v)"}
 
 
-def quick_sample(mutants, size=QUICK_SAMPLE):
-    """A fixed sample of `size` mutants: the issue's four, then one of each (family, module) group,
-    then the rest evenly spaced through the list, so every family and module is represented and
-    the large ones most."""
+# Issue 29's mutants of the second assignment, always in its quick sample: a won game worth 101
+# instead of +100, a drawn full board worth 1 instead of 0 (no check scored either before).
+CUTOFF_ISSUE_MUTANTS = {"evaluation-008": "(WIN + 1)", "evaluation-018": "return 1"}
+NAMED = {"search": ISSUE_MUTANTS, "cutoff": CUTOFF_ISSUE_MUTANTS}
+
+
+def quick_sample(mutants):
+    """Each assignment's fixed sample (QUICK_SAMPLES) of `mutants`, in their order."""
+    chosen = []
+    for name, size in QUICK_SAMPLES.items():
+        theirs = [m for m in mutants if assignment_of(m.module).name == name]
+        chosen += _sample(theirs, size, NAMED[name]) if theirs else []
+    return sorted(chosen, key=mutants.index)
+
+
+def _sample(mutants, size, named):
+    """A fixed sample of `size` mutants: the `named` ones, then one of each (family, module)
+    group, then the rest evenly spaced through the list, so every family and module is
+    represented and the large ones most."""
     by_id = {m.id: m for m in mutants}
-    for mutant_id, change in ISSUE_MUTANTS.items():
+    for mutant_id, change in named.items():
         if change not in by_id[mutant_id].after:
-            raise ValueError(f"{mutant_id} is no longer `{change}`: update ISSUE_MUTANTS")
-    chosen = [by_id[i] for i in ISSUE_MUTANTS]
+            raise ValueError(f"{mutant_id} is no longer `{change}`: update NAMED")
+    chosen = [by_id[i] for i in named]
     groups = {}
     for mutant in mutants:
         groups.setdefault((mutant.family, mutant.module), []).append(mutant)
-    for group in groups.values():
+    for group in _covering_first(groups):
         if not any(m in chosen for m in group):
             chosen.append(group[len(group) // 2])
     rest = [m for m in mutants if m not in chosen]
     wanted = size - len(chosen)
     chosen += [rest[i * len(rest) // wanted] for i in range(wanted)] if wanted > 0 else []
     return sorted(chosen[:size], key=mutants.index)
+
+
+def _covering_first(groups):
+    """The (family, module) groups, those that bring a family or a module not yet met first, so
+    that a sample smaller than the groups still holds every family and module."""
+    families, modules, first, then = set(), set(), [], []
+    for (family, module), group in groups.items():
+        new = family not in families or module not in modules
+        (first if new else then).append(group)
+        families.add(family)
+        modules.add(module)
+    return first + then
 
 
 # ================================================================ the pool of games
@@ -486,23 +566,131 @@ def war_cases(war):
 @dataclass
 class Case:
     call: dict
-    window: tuple | None = None  # alphabeta_value in a narrowed window: judged by the rule
+    window: tuple | None = None  # a value in a narrowed window: judged by the rule
     value: float | None = None   # the true value, for the window rule
     want: dict = field(default_factory=dict)  # the reference's observation
+    holds: object = None  # for an answer graded by a property alone: whether an answer has it
 
     @property
     def function(self):
         return self.call["function"]
 
 
-def pool_cases(trees=POOL_TREES, boards=POOL_BOARDS, wars=POOL_WARS):
-    """Every call of the pool, the cheap ones first, so that a mutant's first difference is found
-    quickly. (Smaller pools are for testing this module.)"""
-    rng = random.Random(SEED)
-    cases = [c for spec in pool_trees(rng, trees) for c in tree_cases(rng, spec)]
-    cases += [c for war in [course.PRICE_WAR] + [random_war(rng) for _ in range(wars)]
-              for c in war_cases(war)]
-    return cases + [c for spec in pool_boards(rng, boards) for c in board_cases(spec)]
+# ---------------------------------------------------------------- the second assignment's calls
+
+CUTOFF_TREES = POOL_TREES // 2  # each makes about twice the calls of a first assignment's tree
+CONNECT_FOUR = [connect_four_spec(EMPTY_COLUMNS), connect_four_spec(" " * 3 + "X" + " " * 38)]
+OPEN_LINES = {"$evaluation": open_lines_evaluation()}
+
+
+def traced_call(function, game, *args, **options):
+    """call(), bringing back the trace of the second assignment's node-counted functions, which
+    call() knows nothing of (the checks' caller adds it as this does)."""
+    return call(function, game, *args, trace=function in TRACED, **options)
+
+
+def _answer(function, made):
+    return perform(reference(function), made)["answer"]
+
+
+def _windowed(rng, function, spec, args):
+    """`function` on `spec` in the full window and in windows around its value, judged by the
+    window rule."""
+    value = _answer(function, traced_call(function, spec, *args))
+    return [Case(traced_call(function, spec, *args)), *[
+        Case(traced_call(function, spec, *args, alpha, beta), (alpha, beta), value)
+        for alpha, beta in windows(rng, spec, value)]]
+
+
+def cutoff_tree_cases(rng, spec):
+    """The second assignment's calls on one tree: negamax in windows; the heuristic value at a
+    drawn depth, in windows and in orders; quiescence with noisy positions; transpositions; and on
+    trees with moves, the decisions, in orders, and iterative deepening."""
+    evaluation = {"$evaluation": evaluation_table(rng, spec)}
+    depth = rng.randint(0, MAX_DEPTH)
+    shuffled = {"kind": "shuffled", "seed": rng.randint(0, 2**16)}
+    orders = [{"$order": ORDERS[1]}, {"$order": shuffled}]
+    every = list(paths(spec["tree"]))
+    noisy = {"$quiet": noisy_positions(rng.sample(every, rng.randint(0, len(every))))}
+    cases = [*_windowed(rng, "negamax_value", spec, []),
+             Case(traced_call("transposition_value", spec)),
+             *_windowed(rng, "heuristic_value", spec, [depth, evaluation]),
+             *[Case(traced_call("heuristic_value", spec, depth, evaluation, -math.inf, math.inf,
+                                order)) for order in orders],
+             Case(traced_call("quiescence_value", spec, depth, evaluation, noisy))]
+    if isinstance(spec["tree"], list):
+        ahead = max(depth, 1)  # a decision looks at least one move ahead
+        cases += [Case(traced_call("heuristic_decision", spec, ahead, evaluation, *order))
+                  for order in ([], *([o] for o in orders))]
+        cases.append(Case(traced_call("iterative_deepening_decision", spec, ahead, evaluation)))
+    return cases
+
+
+def cutoff_checks(name):
+    """A module of the second assignment's checks, whose helpers judge here as they do there."""
+    folder = str(ASSIGNMENTS["cutoff"].checks)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return importlib.import_module(name)
+
+
+def reachable_boards():
+    """Every tic-tac-toe position legal play reaches (5,478), finished games included, in a fixed
+    order."""
+    return sorted("".join(state.board) for state in cutoff_checks("test_evaluation").reachable())
+
+
+def cutoff_board_cases(spec):
+    cases = [Case(traced_call("transposition_value", spec))]
+    for depth in (1, 2, 3):
+        cases += [Case(traced_call("heuristic_value", spec, depth, OPEN_LINES)),
+                  Case(traced_call("heuristic_decision", spec, depth, OPEN_LINES)),
+                  Case(traced_call("iterative_deepening_decision", spec, depth, OPEN_LINES))]
+    return cases
+
+
+def _shows_the_horizon(answer):
+    """The grader's own verdict on horizon_example's answer: a tree of the allowed size on which
+    the search cut off at its depth decides otherwise than minimax (see its check)."""
+    try:
+        game, scores, depth, height = cutoff_checks("test_horizon").built(answer)
+    except CheckFailed:
+        return False
+    tree, decide = TreeGame(game["tree"]), reference("heuristic_decision")
+    evaluate = lambda state: scores.get(state.path, 0)  # noqa: E731
+    return decide(tree, tree.initial, depth, evaluate) != decide(tree, tree.initial, height,
+                                                                  evaluate)
+
+
+def cutoff_cases(rng, trees, boards):
+    """The second assignment's pool: seeded trees, every reachable tic-tac-toe position for the
+    evaluation, searches from the pool's positions and Connect Four's openings, and the horizon
+    example, judged by its property."""
+    cases = [c for spec in pool_trees(rng, trees) for c in cutoff_tree_cases(rng, spec)]
+    cases += [Case(call("open_lines_evaluation", board_spec(board), state_only=True))
+              for board in reachable_boards()]
+    cases.append(Case(call("horizon_example", None), holds=_shows_the_horizon))
+    cases += [c for spec in pool_boards(rng, boards) for c in cutoff_board_cases(spec)]
+    return cases + [Case(traced_call("heuristic_value", spec, depth, {
+        "$evaluation": open_windows_evaluation()})) for spec in CONNECT_FOUR for depth in (2, 3)]
+
+
+def pool_cases(trees=POOL_TREES, boards=POOL_BOARDS, wars=POOL_WARS, chosen=tuple(ASSIGNMENTS)):
+    """Every call of the pool for the assignments named `chosen`, the cheap ones first, so that a
+    mutant's first difference is found quickly. (Smaller pools are for testing this module.) Each
+    assignment draws from its own seeded generator, so one's pool is the same alone or beside the
+    other's."""
+    cases = []
+    if "search" in chosen:
+        rng = random.Random(SEED)
+        cases += [c for spec in pool_trees(rng, trees) for c in tree_cases(rng, spec)]
+        cases += [c for war in [course.PRICE_WAR] + [random_war(rng) for _ in range(wars)]
+                  for c in war_cases(war)]
+        cases += [c for spec in pool_boards(rng, boards) for c in board_cases(spec)]
+    if "cutoff" in chosen:
+        cases += cutoff_cases(random.Random(SEED + 1), trees * CUTOFF_TREES // POOL_TREES,
+                              boards)
+    return cases
 
 
 def answered(cases):
@@ -515,6 +703,30 @@ def answered(cases):
 
 
 def pool_summary(pool):
+    """The pool's figures, for each assignment it holds."""
+    figures = {}
+    if "minimax_value" in pool:
+        figures.update(_search_summary(pool))
+    if "negamax_value" in pool:
+        figures.update(_cutoff_summary(pool))
+    return figures
+
+
+def _cutoff_summary(pool):
+    trees = {json.dumps(c.call["game"]) for c in pool["transposition_value"]
+             if c.call["game"]["kind"] == "tree"}
+    return {"cutoff calls": sum(len(cases) for function, cases in pool.items()
+                                if assignment_of(function).name == "cutoff"),
+            "cutoff trees": len(trees),
+            "cutoff windows": sum(c.window is not None for function in ("negamax_value",
+                                                                       "heuristic_value")
+                                  for c in pool[function]),
+            "evaluated boards": len(pool["open_lines_evaluation"]),
+            "finished games": sum(TicTacToe(c.call["game"]["board"]).is_terminal(
+                TicTacToe(c.call["game"]["board"]).initial) for c in pool["open_lines_evaluation"])}
+
+
+def _search_summary(pool):
     trees = {json.dumps(c.call["game"]) for c in pool["minimax_value"] if c.call["game"]["kind"]
              == "tree"}
     specs = [json.loads(t) for t in trees]
@@ -564,7 +776,10 @@ def _loaded(mutant):
 def _differences(case, got):
     """The kinds of difference between the mutant's observation `got` and the reference's."""
     want, kinds = case.want, set()
-    if case.window is not None:
+    if case.holds is not None:
+        if "answer" not in got or not case.holds(got["answer"]):
+            kinds.add("answer")
+    elif case.window is not None:
         if _breaks_window_rule(case, got):
             kinds.add("answer")
     elif "answer" not in got or not exactly_equal(got["answer"], want["answer"]):
@@ -575,6 +790,11 @@ def _differences(case, got):
                 kinds.add("nodes")
         elif got["trace"] != want["trace"]:
             kinds.add("nodes")
+    if "evaluated" in want and case.function in evaluations_judged() and "nodes" not in kinds:
+        # the positions evaluated, each as often as the code likes; where the nodes examined
+        # differ, so do the positions evaluated among them, which is no difference of its own
+        if set(got.get("evaluated", "").split("\n")) != set(want["evaluated"].split("\n")):
+            kinds.add("evaluations")
     return kinds
 
 
@@ -617,7 +837,8 @@ def behaviour(mutant, pool, limits):
 
 def _function_behaviour(function, cases, limits):
     found = {}
-    most = {"answer", "nodes"} if function.__name__ in TRACED else {"answer"}
+    most = ({"answer"} | ({"nodes"} if function.__name__ in TRACED else set())
+            | ({"evaluations"} if function.__name__ in evaluations_judged() else set()))
     for case in cases:
         budget = HANG_FACTOR * limits.call_seconds(case.want["seconds"])
         signal.setitimer(signal.ITIMER_REAL, budget)
@@ -646,12 +867,13 @@ _LIMITS = None
 
 def _behaviour_of(mutant):
     start = time.perf_counter()
-    found = behaviour(mutant, _POOL, _LIMITS)
+    found = behaviour(mutant, _POOL, _LIMITS[assignment_of(mutant.module).name])
     return mutant.id, found, time.perf_counter() - start
 
 
 def all_behaviour(mutants, pool, limits, jobs, console):
-    """Each mutant's behaviour, in `jobs` processes forked from this one, and its seconds."""
+    """Each mutant's behaviour, in `jobs` processes forked from this one, and its seconds;
+    `limits` are each assignment's, by name."""
     global _POOL, _LIMITS
     _POOL, _LIMITS = pool, limits
     results, seconds = {}, {}
@@ -669,23 +891,24 @@ def all_behaviour(mutants, pool, limits, jobs, console):
 
 
 def write_class(mutants, folder):
-    """One submission folder per mutant: its mutated module and the reference's other three."""
+    """One submission folder per mutant: its mutated module and its reference's others."""
     for mutant in mutants:
-        target = folder / mutant.id
+        target, home = folder / mutant.id, assignment_of(mutant.module)
         target.mkdir(parents=True)
-        for name in CONTRACT_FILES:
-            shutil.copy(REFERENCE / name, target / name)
+        for name in home.files:
+            shutil.copy(home.reference / name, target / name)
         (target / f"{mutant.module}.py").write_text(mutant.source)
 
 
 def grade_class(folder, output, jobs, module):
-    """Grade the class as an instructor would, on `module`'s functions, every mutant afresh
-    (--force)."""
+    """Grade the class as an instructor would, as its assignment, on `module`'s functions, every
+    mutant afresh (--force)."""
     only = [option for function, name in MODULES.items() if name == module
             for option in ("--only", function)]
     completed = subprocess.run(
-        [sys.executable, "-m", "autograder", "grade", str(folder), "--jobs", str(jobs),
-         "--output", str(output), "--force", *only],
+        [sys.executable, "-m", "autograder", "grade", str(folder), "--assignment",
+         assignment_of(module).name, "--jobs", str(jobs), "--output", str(output), "--force",
+         *only],
         cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if completed.returncode != 0:
         raise SystemExit(f"grading the mutants failed: {completed.stderr.strip()[-2000:]}")
@@ -736,7 +959,19 @@ def lost_points(output, mutant):
 
 
 def check_kind(name):
-    return "nodes" if "nodes" in name or "examines" in name else "answer"
+    if "nodes" in name or "examines" in name:
+        return "nodes"
+    return "evaluations" if "evaluates" in name else "answer"
+
+
+@functools.cache
+def evaluations_judged():
+    """The functions a check of the evaluations kind judges (heuristic_value). Another function's
+    evaluated positions follow from the nodes it examines, which its node checks judge; like
+    nodes for the untraced functions, they are no difference of their own."""
+    return frozenset(name.split(":")[0] for assignment in ASSIGNMENTS.values()
+                     for name in grading_config.load(assignment.policy).checks
+                     if check_kind(name) == "evaluations")
 
 
 @dataclass
@@ -793,6 +1028,10 @@ class Verdict:
             return "hangs"
         return "both" if kinds == {"answer", "nodes"} else "/".join(sorted(kinds)) or "none"
 
+    @property
+    def assignment(self):
+        return assignment_of(self.mutant.module).name
+
 
 def score(verdicts):
     different = [v for v in verdicts if v.different]
@@ -807,9 +1046,18 @@ def score(verdicts):
             "missed in kind": [v for v in different if v.caught and not v.caught_in_kind]}
 
 
-def print_score(console, figures, pool_figures, stages, sandbox_mode):
+def print_score(console, scores, pool_figures, stages, sandbox_mode):
+    """The pool, then each assignment's score (`scores`, by name) and its survivors."""
     console.print(f"Pool: {', '.join(f'{n:,} {what}' for what, n in pool_figures.items())}")
-    table = Table(title="Mutation score")
+    console.print("Wall time " + f"{stages['total']:.0f} s: " + ", ".join(
+        f"{stage} {seconds:.0f} s" for stage, seconds in stages.items() if stage != "total")
+        + f" (sandbox {sandbox_mode})")
+    for name, figures in scores.items():
+        _print_figures(console, name, figures)
+
+
+def _print_figures(console, name, figures):
+    table = Table(title=f"Mutation score of {name}'s reference")
     table.add_column("measure")
     table.add_column("figure", justify="right")
     different, equivalent = figures["behaviour-different"], figures["equivalent"]
@@ -822,12 +1070,9 @@ def print_score(console, figures, pool_figures, stages, sandbox_mode):
                   f"{figures['equivalent spared']} of {equivalent}")
     table.add_row("mutants that cost no unaffected function of their module points",
                   f"{figures['unaffected functions spared']} of {figures['mutants']}")
-    table.add_row("wall time", f"{stages['total']:.0f} s: " + ", ".join(
-        f"{stage} {seconds:.0f} s" for stage, seconds in stages.items() if stage != "total")
-        + f" (sandbox {sandbox_mode})")
     console.print(table)
-    _print_list(console, "Survivors", figures["survivors"])
-    _print_list(console, "Caught, but not by a check of the kind that differs",
+    _print_list(console, f"Survivors ({name})", figures["survivors"])
+    _print_list(console, f"Caught, but not by a check of the kind that differs ({name})",
                 figures["missed in kind"])
 
 
@@ -847,52 +1092,63 @@ def _print_list(console, title, verdicts):
     console.print(table)
 
 
-def measure(mutants, jobs, output, console):
-    """Run, grade and score `mutants`; returns (figures, verdicts, pool figures, stage seconds)."""
+def measure(mutants, jobs, output, console, chosen=tuple(ASSIGNMENTS)):
+    """Run, grade and score `mutants`, of the assignments named `chosen`; returns (each
+    assignment's figures by name, verdicts, pool figures, stage seconds)."""
     stages, start = {}, time.perf_counter()
-    limits = grading_config.load().limits
-    pool = answered(pool_cases())
+    limits = {name: grading_config.load(ASSIGNMENTS[name].policy).limits for name in chosen}
+    pool = answered(pool_cases(chosen=chosen))
     pool_figures = pool_summary(pool)
     stages["pool"] = time.perf_counter() - start
-    console.print(f"Running {len(mutants)} mutants on the pool of {pool_figures['calls']:,} "
-                  f"calls...")
+    console.print(f"Running {len(mutants)} mutants on the pool of "
+                  f"{sum(map(len, pool.values())):,} calls...")
     found, seconds = all_behaviour(mutants, pool, limits, jobs, console)
     stages["mutants on the pool"] = time.perf_counter() - start - stages["pool"]
     grade_by_module(mutants, output, jobs, console)
     stages["grading"] = time.perf_counter() - start - sum(stages.values())
     verdicts = [Verdict(m, found[m.id], lost_points(output, m), seconds[m.id],
                         grading_problem(output, m)) for m in mutants]
-    return score(verdicts), verdicts, pool_figures, stages
+    scores = {name: score([v for v in verdicts if v.assignment == name]) for name in chosen}
+    return scores, verdicts, pool_figures, stages
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--assignment", choices=list(ASSIGNMENTS),
+                        help="mutate this assignment's reference only (default: both)")
     parser.add_argument("--quick", action="store_true",
-                        help=f"a fixed sample of {QUICK_SAMPLE} mutants, for the test suite")
+                        help="a fixed sample of each assignment's mutants ("
+                        + ", ".join(f"{n} of {name}'s" for name, n in QUICK_SAMPLES.items())
+                        + "), for the test suite")
     parser.add_argument("--jobs", type=int, default=2, help="mutants run and graded at once")
     parser.add_argument("--output", help="keep the gradings here (default: a temporary folder)")
     parser.add_argument("--json", help="write the figures and verdicts here as JSON")
     args = parser.parse_args()
     console = Console(highlight=False, width=shutil.get_terminal_size((120, 24)).columns)
     start = time.perf_counter()
-    mutants = all_mutants()
+    chosen = (args.assignment,) if args.assignment else tuple(ASSIGNMENTS)
+    mutants = all_mutants(chosen)
     mutants = quick_sample(mutants) if args.quick else mutants
     with tempfile.TemporaryDirectory(prefix="autograder-mutants-") as scratch:
         output = Path(args.output).resolve() if args.output else Path(scratch) / "results"
-        figures, verdicts, pool_figures, stages = measure(mutants, args.jobs, output, console)
+        scores, verdicts, pool_figures, stages = measure(mutants, args.jobs, output, console,
+                                                         chosen)
         sandbox_mode = json.loads(result_path(output, mutants[0]).read_text())["sandbox"]
     stages["total"] = time.perf_counter() - start
-    print_score(console, figures, pool_figures, stages, sandbox_mode)
+    print_score(console, scores, pool_figures, stages, sandbox_mode)
     if args.json:
-        Path(args.json).write_text(json.dumps(as_json(figures, verdicts, stages), indent=1))
+        Path(args.json).write_text(json.dumps(as_json(scores, verdicts, stages), indent=1))
 
 
-def as_json(figures, verdicts, stages):
-    return {**{k: v for k, v in figures.items() if not isinstance(v, list)},
-            "survivors": [v.mutant.id for v in figures["survivors"]],
-            "missed in kind": [v.mutant.id for v in figures["missed in kind"]],
+def as_json(scores, verdicts, stages):
+    return {"assignments": {name: {
+                **{k: v for k, v in figures.items() if not isinstance(v, list)},
+                "survivors": [v.mutant.id for v in figures["survivors"]],
+                "missed in kind": [v.mutant.id for v in figures["missed in kind"]]}
+                for name, figures in scores.items()},
             "seconds": stages,
-            "verdicts": [{"id": v.mutant.id, "function": v.mutant.function,
+            "verdicts": [{"id": v.mutant.id, "assignment": v.assignment,
+                          "function": v.mutant.function,
                           "family": v.mutant.family, "diff": v.mutant.diff,
                           "behaviour": v.behaviour, "lost": v.lost, "caught": v.caught,
                           "caught_in_kind": v.caught_in_kind,

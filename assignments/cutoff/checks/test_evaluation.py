@@ -1,6 +1,7 @@
 """Checks of evaluation.py, judged by the properties the lesson gives the open-lines evaluation
 rather than against one answer: its figures after X's first move, the board's symmetries, the
-players' symmetry, and a finished game's scale above every position still in play."""
+players' symmetry, and a finished game's scale above every position still in play; and, as the
+docstring promises, a finished game's exact score: +100, -100 or 0."""
 from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, judge
@@ -9,7 +10,7 @@ from autograder.games import TicTacToe
 from autograder.games.specs import board_spec
 from autograder.games.tictactoe import open_lines
 from autograder.grading import strategies
-from autograder.language import _
+from autograder.language import N_, _
 from autograder.runner.observations import is_number
 from autograder.worker.calls import call
 
@@ -32,20 +33,34 @@ def swapped(board):
     return board.translate(str.maketrans("XO", "OX"))
 
 
+def reachable():
+    """The 5,478 positions that legal play reaches, each once, finished games included, in the
+    order a depth-first search meets them."""
+    game, pending, seen = TicTacToe(), [TicTacToe().initial], {}
+    while pending:
+        state = pending.pop()
+        if state.board in seen:
+            continue
+        seen[state.board] = state
+        if not game.is_terminal(state):
+            pending += [game.result(state, action) for action in game.actions(state)]
+    return list(seen.values())
+
+
 def most_promising(player):
     """The position still in play that the open-lines score rates best for `player`, of the
     5,478 that legal play reaches."""
     sign = 1 if player == "X" else -1
-    game, best, pending, seen = TicTacToe(), None, [TicTacToe().initial], set()
-    while pending:
-        state = pending.pop()
-        if state.board in seen or game.is_terminal(state):
-            continue
-        seen.add(state.board)
-        if best is None or sign * open_lines(state) > sign * open_lines(best):
-            best = state
-        pending += [game.result(state, action) for action in game.actions(state)]
-    return "".join(best.board)
+    playing = [state for state in reachable() if not TicTacToe().is_terminal(state)]
+    return "".join(max(playing, key=lambda state: sign * open_lines(state)).board)
+
+
+def finished_games():
+    """(board, its utility) for every game legal play finishes: 958, 16 of them drawn; the
+    fewest marks first (then by board), so that the first one a check fails on is small."""
+    game = TicTacToe()
+    return sorted((("".join(state.board), game.utility(state)) for state in reachable()
+                   if game.is_terminal(state)), key=lambda pair: (-pair[0].count(" "), pair[0]))
 
 
 def scored(caller, board):
@@ -120,3 +135,24 @@ def test_open_lines_scale(caller, won, playing):
             shown=judge.shown(board_spec(won), smallest=False,
                               note=_("The position still in play: {board}.").format(
                                   board=repr(playing))))
+
+
+# The docstring's exact scores of a finished game, part of the contract as the lesson's figures are:
+# the properties above hold on other scales too, and a draw worth 1 would be preferred to an even
+# position in play, worth 0.
+SCALED = {1: 100, -1: -100, 0: 0}
+FINISHED = {1: N_("open_lines_evaluation scores this game, which X has won, {answer}; a game X "
+                  "has won is worth exactly +100"),
+            -1: N_("open_lines_evaluation scores this game, which O has won, {answer}; a game O "
+                   "has won is worth exactly -100"),
+            0: N_("open_lines_evaluation scores this full board, a draw, {answer}; a drawn game "
+                  "is worth exactly 0")}
+
+
+@check("open_lines_evaluation: every finished game exactly +100, -100 or 0")
+def test_open_lines_finished_games(caller):
+    for board, utility in finished_games():
+        mine = scored(caller, board)
+        if mine != SCALED[utility]:
+            raise CheckFailed(_(FINISHED[utility]).format(answer=repr(mine)),
+                              shown=judge.shown(board_spec(board), smallest=False))

@@ -1,6 +1,9 @@
 """Checks of heuristic.py: heuristic values and decisions at every cut-off depth, the window rule,
-the nodes examined (so the cut-off's exact level), tic-tac-toe with the course's open-lines
-evaluation, Connect Four with its open windows, and iterative deepening."""
+the nodes examined (so the cut-off's exact level, and the order function's at every node),
+tic-tac-toe with the course's open-lines evaluation, Connect Four with its open windows, and
+iterative deepening."""
+import math
+
 from hypothesis import example, given, strategies as st
 
 from autograder.checks import check, course, judge
@@ -9,7 +12,8 @@ from autograder.checks.replay import replays
 from autograder.drawing import name_node
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
-                                    open_windows_evaluation, table_evaluation, tree_spec)
+                                    open_windows_evaluation, reversed_order, table_evaluation,
+                                    tree_spec)
 from autograder.grading import strategies
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import exactly_equal, quoted
@@ -88,6 +92,20 @@ def test_heuristic_value_nodes(caller, case):
     judge.same_trace(caller.both(call("heuristic_value", game, depth,
                                       evaluation_argument(evaluation))),
                      game, cut_off(game, evaluation, depth))
+
+
+# Visible, as heuristic_decision's checks with an order are: the orders hide nothing there, and a
+# heuristic_value that ignores its order should lose its points here, in its own function, with
+# the input that shows it, rather than only in the decision that calls it.
+@check("heuristic_value: examines the reference's nodes with an order function")
+@given(case=strategies.cut_off_games(), order=strategies.orders)
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 1), order=reversed_order())
+@example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2), order=reversed_order())
+def test_heuristic_value_nodes_with_order(caller, case, order):
+    game, evaluation, depth = case
+    pair = caller.both(call("heuristic_value", game, depth, evaluation_argument(evaluation),
+                            -math.inf, math.inf, order_argument(order)))
+    judge.same_trace(pair, game, cut_off(game, evaluation, depth, order))
 
 
 @check("heuristic_value: evaluates the positions at the cut-off, never a terminal one")
