@@ -23,10 +23,32 @@ LEAF_VALUES = sorted([*range(-4, 5), *(n / 2 for n in range(-8, 9))],
                      key=lambda value: (abs(value), type(value) is float, value < 0))
 leaves = st.sampled_from(LEAF_VALUES)
 players = st.sampled_from(["MAX", "MIN"])
-root_widths = {False: st.integers(0, 5), True: st.integers(1, 5)}  # 0: the root is a bare leaf
 has_children = st.booleans()  # shrinks to False: a leaf
 # Below the root, at most this many children by level: bushy near the root, chains below.
-widths = {level: st.integers(1, most) for level, most in zip(range(1, MAX_DEPTH), (5, 3, 2, 2, 2))}
+most_children = dict(zip(range(MAX_DEPTH), (5, 5, 3, 2, 2, 2)))
+more_children = st.booleans()
+
+
+@st.composite
+def subtrees(draw, level, drawn):
+    """The node at `level` below the root and its subtree; `drawn` counts the tree's nodes so
+    far (a list of one number, shared by the whole tree). Each node is a draw of its own, which
+    hypothesis's shrinker can put in its parent's place or delete whole: a failing tree shrinks
+    to the few nodes that show the failure, not to a bushy tree of zeros."""
+    drawn[0] += 1
+    if level == MAX_DEPTH or drawn[0] >= MAX_NODES or not draw(has_children):
+        return draw(leaves)
+    return draw_children(draw, level, drawn)
+
+
+def draw_children(draw, level, drawn):
+    """The children of a node at `level`: one, then each next one while a drawn flag says so, up
+    to the level's most. A flag and its child can go together, so the shrinker deletes any one
+    child, not only the last."""
+    children = [draw(subtrees(level + 1, drawn))]
+    while len(children) < most_children[level] and draw(more_children):
+        children.append(draw(subtrees(level + 1, drawn)))
+    return children
 
 
 @st.composite
@@ -35,19 +57,9 @@ def trees(draw, inner=False):
     when `inner`); any other node is a leaf about half the time, which gives early terminals. Every
     value drawn shows in the tree, so hypothesis spends no example on a tree it has already tried,
     and every draw shrinks towards a smaller tree."""
-    drawn = 0
-
-    def node(level):
-        nonlocal drawn
-        drawn += 1
-        if level == 0:
-            count = draw(root_widths[inner])
-        elif level == MAX_DEPTH or drawn >= MAX_NODES or not draw(has_children):
-            count = 0
-        else:
-            count = draw(widths[level])
-        return [node(level + 1) for _ in range(count)] if count else draw(leaves)
-    return node(0)
+    if not inner and not draw(has_children):
+        return draw(leaves)
+    return draw_children(draw, 0, [1])
 
 
 @st.composite
