@@ -150,9 +150,12 @@ def games_with_evaluations(draw):
 @st.composite
 def cut_off_games(draw):
     """A tree game, a table evaluation of its every node and a depth to cut the search at, from
-    the root alone (0) to past the deepest leaves, where nothing is evaluated."""
+    the root alone (0) to past the deepest leaves, where nothing is evaluated. The depth is drawn
+    first: drawn after the tree, it would be read from another draw whenever the shrinker made
+    the tree smaller, and a failure that needs its depth would not shrink."""
+    depth = draw(st.integers(0, MAX_DEPTH))
     game, evaluation = draw(games_with_evaluations())
-    return game, evaluation, draw(st.integers(0, MAX_DEPTH))
+    return game, evaluation, depth
 
 
 @st.composite
