@@ -5,8 +5,8 @@ mistake, and to the same one on every run.
 Each case is a mutant of tests/submissions or tests/cutoff_submissions that no diagnosis names,
 graded on its function's checks alone; the known smallest counterexample, worked out by hand,
 is written beside it, and the tree shown may be at most a few nodes larger (SLACK), never past
-LARGEST. Before the trees were drawn node by node, with each node's score, these showed 11 and 15
-nodes.
+LARGEST. With the trees drawn with a width per node and the scores after them, iterative
+deepening's nodes were shown on 11 nodes and heuristic_value's values on 13.
 """
 import json
 
@@ -26,6 +26,9 @@ CASES = [
     # MIN to move at A, B and C scored apart: [B, C] sorted descending
     ("submissions/bug_evaluation_order_always_descending", "evaluation_order",
      "evaluation_order: random trees with tied scores", [0, 0]),
+    # MAX at A, depth 2, B = [0.5, 0]: B2 falls to alpha = A1 = 0 and B returns its beta, 0.5
+    ("cutoff_submissions/bug_heuristic_fail_hard_bound_swapped", "heuristic_value",
+     "heuristic_value: values at every cut-off depth on random trees", [0, [0, 0]]),
     # MAX at A, window (-1, 0): A1 = 0 reaches beta and A returns alpha
     ("cutoff_submissions/bug_heuristic_fail_hard_bound_swapped", "heuristic_value",
      "heuristic_value: meets the window rule under any window", [0]),
