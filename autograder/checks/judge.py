@@ -423,8 +423,8 @@ def follows_the_search(function, spec, trace, orders, shown):
         shown=shown)
 
 
-# TRANSLATORS: {node} is a node ("node C", or "position P (after moves 0, 4)", drawn below);
-# {searched} and {answer} are lists of actions
+# TRANSLATORS: {node} is a node ("node C", "the given position", or "position P (after moves 0,
+# 4)", drawn below); {searched} and {answer} are lists of actions
 EXPECTED_ORDER = N_("Expected at {node}: an order that starts {searched}, the actions alpha-beta "
                     "searches there in the course's order; your order: {answer}.")
 
@@ -432,9 +432,11 @@ EXPECTED_ORDER = N_("Expected at {node}: an order that starts {searched}, the ac
 def expected_order(spec, path, answer, searched):
     """The order expected at the node `path` where the searches part, beside the student's
     `answer` there, and that position drawn when it is a board: the children the course's
-    alpha-beta searched at it (`searched`, searched_children's) must come first, in that order."""
+    alpha-beta searched at it (`searched`, searched_children's) must come first, in that order.
+    The given position is drawn already, as the input shown."""
     names = Names(spec)
+    node = name_node(spec, path) if names.board and not path else names.subject(path)
     actions = [child[-1] for child in searched[path]]
-    sentence = _(EXPECTED_ORDER).format(node=names.subject(path), searched=quoted(actions),
+    sentence = _(EXPECTED_ORDER).format(node=node, searched=quoted(actions),
                                         answer=quoted(answer))
     return f"\n{sentence}{names.drawings()}"
