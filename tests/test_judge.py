@@ -427,3 +427,41 @@ def test_a_hidden_check_says_a_trace_was_refused_without_the_path_or_count_it_ho
     with pytest.raises(CheckFailed) as failed:
         same_answer(Pair("minimax_value", got, answered(3), the_call), None)
     assert failed.value.cause == "minimax_value sent a trace that did not come from the game"
+
+
+def test_an_order_that_parts_at_a_board_draws_it_with_the_expected_order_beside_the_students():
+    """Where the searches part at a position, the failure draws that position and gives the
+    order the course's alpha-beta searches there beside the one the student's code returned."""
+    from autograder.checks.course import BLOCK
+    from autograder.worker.calls import build_game
+    from reference.ordering import center_first
+    board_game = build_game(BLOCK)
+    theirs = search_trace(BLOCK, center_first)
+    reversed_below = lambda path: list(reversed(center_first(  # noqa: E731
+        board_game, state_at(board_game, path)))) if path else center_first(
+        board_game, state_at(board_game, path))
+
+    def student_orders(paths):
+        return (reversed_below(path) for path in paths)
+
+    with pytest.raises(CheckFailed) as failed:
+        follows_the_search("center_first", BLOCK, theirs, student_orders, shown(BLOCK))
+    message = str(failed.value)
+    # the root's first child, X on 6, is searched first by both, and parts at once below
+    assert ("Expected at position P (after move 6): an order that starts [8, 3, 5, 7], the "
+            "actions alpha-beta searches there in the course's order; your order: [7, 5, 3, 8]."
+            ) in message
+    assert "Position P:\n X | O | X\n---+---+---\n   | O |  \n---+---+---\n X |   |  " in message
+
+
+def test_an_order_that_parts_in_a_tree_names_the_node_with_the_expected_order():
+    game = tree_spec([[3, 12, 8], [2, 4, 6]], "MAX")
+    theirs = search_trace(game, None)
+
+    def student_orders(paths):
+        return ([1, 0] if not path else [2, 1, 0] for path in paths)
+
+    with pytest.raises(CheckFailed) as failed:
+        follows_the_search("evaluation_order", game, theirs, student_orders, shown(game))
+    assert ("Expected at node A: an order that starts [0, 1], the actions alpha-beta searches "
+            "there in the course's order; your order: [1, 0].") in str(failed.value)

@@ -11,7 +11,7 @@ from contextlib import closing
 from autograder.checks import course
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import suspected, told_apart
-from autograder.feedback.explain import cuts, divergence
+from autograder.feedback.explain import Names, cuts, divergence
 from autograder.language import N_, _, ngettext, number
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
                                             first_difference, is_number, quoted)
@@ -437,4 +437,24 @@ def follows_the_search(function, spec, trace, orders, shown):
         "{instead} where the course's order examines {theirs}.", step).format(
             function=function, answer=quoted(answer), node=name_node(spec, path),
             count=number(step), instead=name_node(spec, instead),
-            theirs=name_node(spec, theirs)), shown=shown)
+            theirs=name_node(spec, theirs)), expected_order(spec, path, answer, searched),
+        shown=shown)
+
+
+# TRANSLATORS: {node} is a node ("node C", "the given position", or "position P (after moves 0,
+# 4)", drawn below); {searched} and {answer} are lists of actions
+EXPECTED_ORDER = N_("Expected at {node}: an order that starts {searched}, the actions alpha-beta "
+                    "searches there in the course's order; your order: {answer}.")
+
+
+def expected_order(spec, path, answer, searched):
+    """The order expected at the node `path` where the searches part, beside the student's
+    `answer` there, and that position drawn when it is a board: the children the course's
+    alpha-beta searched at it (`searched`, searched_children's) must come first, in that order.
+    The given position is drawn already, as the input shown."""
+    names = Names(spec)
+    node = name_node(spec, path) if names.board and not path else names.subject(path)
+    actions = [child[-1] for child in searched[path]]
+    sentence = _(EXPECTED_ORDER).format(node=node, searched=quoted(actions),
+                                        answer=quoted(answer))
+    return f"\n{sentence}{names.drawings()}"

@@ -23,46 +23,67 @@ LEAF_VALUES = sorted([*range(-4, 5), *(n / 2 for n in range(-8, 9))],
                      key=lambda value: (abs(value), type(value) is float, value < 0))
 leaves = st.sampled_from(LEAF_VALUES)
 players = st.sampled_from(["MAX", "MIN"])
-root_widths = {False: st.integers(0, 5), True: st.integers(1, 5)}  # 0: the root is a bare leaf
 has_children = st.booleans()  # shrinks to False: a leaf
 # Below the root, at most this many children by level: bushy near the root, chains below.
-widths = {level: st.integers(1, most) for level, most in zip(range(1, MAX_DEPTH), (5, 3, 2, 2, 2))}
+most_children = dict(zip(range(MAX_DEPTH), (5, 5, 3, 2, 2, 2)))
+more_children = st.booleans()
+node_scores = st.integers(-2, 2)  # a table evaluation's, ties frequent
 
 
 @st.composite
-def trees(draw, inner=False):
+def subtrees(draw, level, drawn, path, scores):
+    """The node at `path` (`level` moves below the root) and its subtree; `drawn` counts the
+    tree's nodes so far (a list of one number, shared by the whole tree). Each node is a draw of
+    its own, which hypothesis's shrinker can put in its parent's place or delete whole: a failing
+    tree shrinks to the few nodes that show the failure, not to a bushy tree of zeros. With
+    `scores`, a dict, each node's score for a table evaluation is drawn with it and kept there by
+    its path, so that the scores shrink with their nodes."""
+    drawn[0] += 1
+    if scores is not None:
+        scores[path] = draw(node_scores)
+    if level == MAX_DEPTH or drawn[0] >= MAX_NODES or not draw(has_children):
+        return draw(leaves)
+    return draw_children(draw, level, drawn, path, scores)
+
+
+def draw_children(draw, level, drawn, path, scores):
+    """The children of the node at `path`, `level` moves deep: one, then each next one while a
+    drawn flag says so, up to the level's most. A flag and its child go together, so the shrinker
+    deletes any one child, not only the last."""
+    children = [draw(subtrees(level + 1, drawn, path + (0,), scores))]
+    while len(children) < most_children[level] and draw(more_children):
+        children.append(draw(subtrees(level + 1, drawn, path + (len(children),), scores)))
+    return children
+
+
+@st.composite
+def trees(draw, inner=False, scores=None):
     """A tree as nested lists, at most 6 levels and about 40 nodes. The root has 0-5 children (1-5
     when `inner`); any other node is a leaf about half the time, which gives early terminals. Every
     value drawn shows in the tree, so hypothesis spends no example on a tree it has already tried,
-    and every draw shrinks towards a smaller tree."""
-    drawn = 0
-
-    def node(level):
-        nonlocal drawn
-        drawn += 1
-        if level == 0:
-            count = draw(root_widths[inner])
-        elif level == MAX_DEPTH or drawn >= MAX_NODES or not draw(has_children):
-            count = 0
-        else:
-            count = draw(widths[level])
-        return [node(level + 1) for _ in range(count)] if count else draw(leaves)
-    return node(0)
+    and every draw shrinks towards a smaller tree. With `scores`, as subtrees."""
+    if scores is not None:
+        scores[()] = draw(node_scores)
+    if not inner and not draw(has_children):
+        return draw(leaves)
+    return draw_children(draw, 0, [1], (), scores)
 
 
 @st.composite
-def tied_trees(draw):
+def tied_trees(draw, scores=None):
     """A tree whose root's children come twice, the second time in a drawn order: whatever they
     are worth, the root's best action has an equal one after it, which only a search that keeps
     the first of equally good actions answers right. No value is computed to make the tie."""
-    tree = draw(trees(inner=True))
+    tree = draw(trees(inner=True, scores=scores))
     return tree + draw(st.permutations(tree))
 
 
-def tree_games(inner=False):
+def tree_games(inner=False, scores=None):
     """A tree game spec; the root may be a bare leaf unless `inner`. An inner tree is drawn either
-    as it comes or with its root's best action tied (tied_trees), at MAX and MIN roots alike."""
-    shapes = st.one_of(trees(inner), tied_trees()) if inner else trees(inner)
+    as it comes or with its root's best action tied (tied_trees), at MAX and MIN roots alike.
+    With `scores`, as trees."""
+    shapes = (st.one_of(trees(inner, scores), tied_trees(scores)) if inner else
+              trees(inner, scores))
     # The player first: drawn after the tree, MIN came up in a quarter of the games, since
     # hypothesis's draws lean to the simplest value, and the tree's draws come first.
     return st.builds(lambda player, tree: tree_spec(tree, player), players, shapes)
@@ -114,25 +135,27 @@ orders = st.one_of(st.just(reversed_order()), st.integers(0, 2**16).map(shuffled
 
 
 @st.composite
-def evaluations(draw, game):
-    """A table evaluation with a score for every node of the tree, ties frequent."""
-    all_paths = list(paths(game["tree"]))
-    scores = draw(st.lists(st.integers(-2, 2), min_size=len(all_paths), max_size=len(all_paths)))
-    return table_evaluation(zip(all_paths, scores))
-
-
-@st.composite
 def games_with_evaluations(draw):
-    game = draw(tree_games(inner=True))
-    return game, draw(evaluations(game))
+    """A tree game with a table evaluation that scores its every node, ties frequent. Each score
+    is drawn with its node (subtrees), so that it leaves with the node when a failure shrinks;
+    the copied half of a tied tree is scored after it."""
+    scores = {}
+    game = draw(tree_games(inner=True, scores=scores))
+    unscored = [path for path in paths(game["tree"]) if path not in scores]
+    scores.update(zip(unscored, draw(st.lists(node_scores, min_size=len(unscored),
+                                              max_size=len(unscored)))))
+    return game, table_evaluation((path, scores[path]) for path in paths(game["tree"]))
 
 
 @st.composite
 def cut_off_games(draw):
     """A tree game, a table evaluation of its every node and a depth to cut the search at, from
-    the root alone (0) to past the deepest leaves, where nothing is evaluated."""
+    the root alone (0) to past the deepest leaves, where nothing is evaluated. The depth is drawn
+    first: drawn after the tree, it would be read from another draw whenever the shrinker made
+    the tree smaller, and a failure that needs its depth would not shrink."""
+    depth = draw(st.integers(0, MAX_DEPTH))
     game, evaluation = draw(games_with_evaluations())
-    return game, evaluation, draw(st.integers(0, MAX_DEPTH))
+    return game, evaluation, depth
 
 
 @st.composite
