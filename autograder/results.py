@@ -5,7 +5,7 @@ two outputs word them apart.
 
 May import: contract, language.
 """
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 
 from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
@@ -52,6 +52,11 @@ class CheckResult:
     # it once per function, without an input. Kept apart from the feedback, which reads otherwise
     # in every language.
     whole_function: str = ""
+
+    @classmethod
+    def from_data(cls, data):
+        """A result as report.json holds it (its keys beyond the fields ignored)."""
+        return cls(**{f.name: data[f.name] for f in fields(cls) if f.name in data})
 
     @property
     def shown_name(self):
@@ -176,6 +181,13 @@ class Report:
 
     def for_students(self):
         return replace(self, checks=[check.for_students() for check in self.checks])
+
+    @classmethod
+    def from_data(cls, data):
+        """A report as report.json holds it (reporters/report_json.py)."""
+        return cls(data["submission"], [CheckResult.from_data(c) for c in data["checks"]],
+                   sandbox=data["sandbox"], made_with=data.get("made_with", {}),
+                   order=tuple(data.get("order", ())), language=data.get("language", "en"))
 
     @property
     def points(self):

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from autograder import assignments, policy as grading_config, secret as course_secret
-from autograder.commands import batch, gradebook
+from autograder.commands import batch, gradebook, rescoring
 from autograder.commands.gradings import Stopped
 from autograder.commands.students import join_roster
 from autograder.contract import judged_function
@@ -220,8 +220,7 @@ def grade_single(args, config, entry, assignment):
             len(known) > kept:
         answers.keep(known, cache, reference)
     if args.feedback:
-        for form, suffix in (("markdown", ".md"), ("html", ".html")):
-            write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
+        rescoring.write_feedback(args.feedback, report)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:  # with the hidden checks' inputs (a batch's reference): for its owner alone
         write_atomically(args.output, rendered, private=args.show_hidden)
@@ -233,7 +232,7 @@ def verify_reference(config, mode, known, lanes_count, assignment):
     """Grade the assignment's reference first when the policy (or the checks, reference or
     grader) changed since it last got full marks here: a policy that breaks the reference is the
     instructor's error, never a student's zero."""
-    stamp = provenance.made_with(config, assignment)
+    stamp = provenance.what_ran(provenance.made_with(config, assignment))  # points break nothing
     if provenance.verified(stamp):
         return
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:

@@ -8,7 +8,6 @@ Under nbgrader the kernel is itself sandboxed and cannot run the grader: nbgrade
 grades the answers before the kernel starts (autograder.commands.nbgrader_grading) and the
 kernel's launcher hands it that report, named by AUTOGRADER_NOTEBOOK_REPORT, which the cells read.
 """
-import dataclasses
 import hashlib
 import json
 import os
@@ -26,7 +25,6 @@ from autograder.runner.environment import without_steering
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
 HIDDEN = "hidden"
-RESULT_FIELDS = {field.name for field in dataclasses.fields(CheckResult)}
 
 _reports = {}  # digest of the answers -> the grader's report, once per kernel and answers
 
@@ -135,8 +133,8 @@ def given_report():
 
 def student_results(report, function):
     """The report's checks of `function` as results a student may see."""
-    return [CheckResult(**{key: value for key, value in check.items() if key in RESULT_FIELDS})
-            .for_students() for check in report["checks"] if check["function"] == function]
+    return [CheckResult.from_data(check).for_students() for check in report["checks"]
+            if check["function"] == function]
 
 
 def _explain(check):
