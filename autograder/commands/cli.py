@@ -17,12 +17,13 @@ from rich.table import Table
 from autograder import assignments, policy as grading_config, secret as course_secret
 from autograder.commands import batch, gradebook, rescoring
 from autograder.commands.gradings import Stopped
+from autograder.commands.notebook_cells import stale_notebook_warning
 from autograder.commands.students import join_roster
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
-from autograder.language import LANGUAGES, _, speaking
+from autograder.language import LANGUAGES, _, ngettext, speaking
 from autograder.grading import answers, provenance
 from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
@@ -126,6 +127,8 @@ def grade_in_language(args, config, assignment):
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
                if args.one else batch.find_submissions(args.submission, assignment.files))
+    if not args.one:  # a batch's gradings: said once, by the batch
+        warn_of_stale_notebooks(entries, config)
     if len(entries) > 1 or args.jobs or args.roster or args.similarity or (
             args.output and Path(args.output).is_dir()) or (
             not args.one and any(batch.class_layout(Path(p), assignment.files)
@@ -275,6 +278,37 @@ def check_config_command(args):
         if config.policy(name).examples:
             say(f"  {name}: examples = {config.policy(name).examples} instead")
     say(games_line(config))
+    notebook = course_notebook(assignment)
+    warning = notebook and stale_notebook_warning(notebook, config)
+    if warning:
+        say(f"warning: {warning}")
+
+
+def course_notebook(assignment):
+    """The nbgrader course's notebook of `assignment` (assignments/nbgrader/source/...), or None
+    where there is none (the students' repository has no course)."""
+    try:
+        from autograder.distribution.notebooks.course import COURSE_DIR
+        from autograder.distribution.notebooks.handouts import handout
+    except ModuleNotFoundError:
+        return None
+    path = Path(COURSE_DIR) / handout(assignment).notebook_path
+    return path if path.is_file() else None
+
+
+def warn_of_stale_notebooks(entries, config):
+    """Warn on stderr of the submitted notebooks whose cells give other points than `config`:
+    the first, and how many."""
+    notebooks = [path for entry in entries if entry.path is not None
+                 for path in ([entry.path] if entry.path.suffix == ".ipynb" else
+                              sorted(entry.path.glob("*.ipynb")) if entry.path.is_dir() and
+                              not entry.path.is_symlink() else [])]
+    warnings = [w for w in (stale_notebook_warning(path, config) for path in notebooks) if w]
+    if warnings:
+        more = ngettext(" (and {count} more notebook)", " (and {count} more notebooks)",
+                        len(warnings) - 1).format(count=len(warnings) - 1)
+        print(f"autograder: warning: {warnings[0]}{more if len(warnings) > 1 else ''}",
+              file=sys.stderr)
 
 
 def games_line(config):
