@@ -6,7 +6,7 @@ import shutil
 import pytest
 
 from autograder import policy as grading_config
-from autograder.commands.notebook_cells import stale_notebook_warning
+from autograder.commands.notebook_points import stale_notebook_warning
 from autograder.grading import provenance
 from support.cli import run_cli
 from support.paths import ROOT

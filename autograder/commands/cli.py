@@ -17,7 +17,7 @@ from rich.table import Table
 from autograder import assignments, policy as grading_config, secret as course_secret
 from autograder.commands import batch, gradebook, rescoring
 from autograder.commands.gradings import Stopped
-from autograder.commands.notebook_cells import stale_notebook_warning
+from autograder.commands.notebook_points import stale_notebook_warning
 from autograder.commands.students import join_roster
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory

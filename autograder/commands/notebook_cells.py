@@ -10,21 +10,18 @@ kernel's launcher hands it that report, named by AUTOGRADER_NOTEBOOK_REPORT, whi
 """
 import hashlib
 import json
-import math
 import os
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from autograder.contract import judged_function
 from autograder.errors import GradingError
 from autograder.intake.notebook import (EXECUTION, REPORT, answer_sources, nbgrader_metadata,
                                         read_notebook, test_cells, write_modules)
 from autograder.language import _, ngettext, number, speaking
 from autograder.results import CheckResult, out_of, points
 from autograder.runner.environment import without_steering
-from autograder.runner.observations import escaped
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
 HIDDEN = "hidden"
@@ -118,35 +115,6 @@ def cell_points(notebook):
     """{function: the points the notebook gives its test cell}."""
     return {function: nbgrader_metadata(cell).get("points")
             for function, cell in test_cells(notebook).items()}
-
-
-def points_unlike(notebook, config):
-    """{function: (the points its test cell in `notebook` gives, the policy's)} of the functions
-    whose cell `config` (a grading policy) no longer agrees with: a notebook generated under
-    another policy."""
-    policy = {}
-    for name, check in config.checks.items():
-        policy[judged_function(name)] = policy.get(judged_function(name), 0) + check.points
-    return {function: (given, policy.get(function, 0))
-            for function, given in cell_points(notebook).items()
-            if type(given) in (int, float) and not math.isclose(given, policy.get(function, 0))}
-
-
-def stale_notebook_warning(path, config):
-    """A one-line warning when the notebook at `path` gives other points than `config`, else
-    None (also for a file that is not a notebook, which grading itself names)."""
-    try:
-        unlike = points_unlike(read_notebook(path), config)
-    except (OSError, ValueError):
-        return None
-    if not unlike:
-        return None
-    function, (given, policy) = next(iter(unlike.items()))
-    return _("{notebook} no longer matches grading.toml: its cell {function} gives {given} "
-             "points, the policy {policy} ({count} cells differ); generate the notebook again "
-             "from the policy").format(notebook=escaped(path), function=escaped(function),
-                                       given=number(given), policy=number(policy),
-                                       count=number(len(unlike)))
 
 
 def given_report():
