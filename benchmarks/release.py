@@ -46,15 +46,19 @@ def main():
     argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     _graded, calls = grade_reference(grading_config.load(), available())
     plain = plain_seconds(calls)
+    say(f"plain computation of the graded calls ({len(calls)} calls): {plain:.2f} s")
     with tempfile.TemporaryDirectory(prefix="release-benchmark-") as scratch:
         scratch, cache = Path(scratch), Path(scratch) / "cache"
         cold = release_seconds(scratch / "cold", cache)
+        say(f"release, cold cache: {cold:.1f} s, {cold / plain:.0f}x plain")
         warm = release_seconds(scratch / "warm", cache)
+        say(f"release, warm cache: {warm:.1f} s, {warm / plain:.0f}x plain")
         same = answers_file(scratch / "cold") == answers_file(scratch / "warm")
-    print(f"plain computation of the graded calls ({len(calls)} calls): {plain:.2f} s")
-    print(f"release, cold cache: {cold:.1f} s, {cold / plain:.0f}x plain")
-    print(f"release, warm cache: {warm:.1f} s, {warm / plain:.0f}x plain")
-    print(f"answers file the same from the cache: {same}")
+    say(f"answers file the same from the cache: {same}")
+
+
+def say(line):
+    print(line, flush=True)  # each figure as it is measured: a cold release takes minutes
 
 
 if __name__ == "__main__":
