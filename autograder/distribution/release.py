@@ -67,10 +67,10 @@ PLACEHOLDERS = {
     "--private-grader-repository": ("your-course/grader",
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
-# What students write in their repository and should not commit: the environment, and the reports
-# (`grade --output`, autograder.commands.ci's output folder).
 # The steps of every release, which its progress counts (one more per known mistake).
 BUILD_STEPS = ("written", "reference graded", "explanations", "answers written")
+# What students write in their repository and should not commit: the environment, and the reports
+# (`grade --output`, autograder.commands.ci's output folder).
 GITIGNORE = (".venv/", "__pycache__/", "*.egg-info/", "results.json", "report.html", "report.md",
              "report.json", "report.txt", "junit.xml", "autograder-results/")
 
