@@ -357,7 +357,8 @@ def explained(known):
     missing = {key: data for key, data in known.items() if key not in found}
     if missing:
         explain_answers(missing)  # adds to the same dicts `known` holds
-    found.update({key: data.get("explained") for key, data in missing.items()})
+    found.update({key: data.get("explained") if isinstance(data, dict) else None
+                  for key, data in missing.items()})
     for key, data in known.items():
         if found[key] is not None:
             data["explained"] = found[key]
