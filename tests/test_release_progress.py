@@ -7,7 +7,7 @@ import shutil
 from rich.console import Console
 
 from autograder.assignments import SEARCH
-from autograder.distribution import release_cache
+from autograder.distribution import release, release_cache
 from autograder.distribution.progress import Steps
 from support.paths import ROOT
 
@@ -76,3 +76,25 @@ def test_explanations_are_kept_by_the_grader_s_code(tmp_path, monkeypatch):
     assert release_cache.explanations() == {"call": {"replays": {}}, "other": None}
     monkeypatch.setattr(release_cache.provenance, "grader_digest", lambda: "f" * 64)
     assert release_cache.explanations() == {}
+
+
+def test_a_release_explains_each_game_once_per_grader(tmp_path, monkeypatch):
+    """The explanations an earlier release found are taken from the cache: the feedback engine's
+    searches run only on games it has not met; an answer with nothing to explain stays as is."""
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    searched = []
+
+    def explain_answers(answers):
+        for key, data in answers.items():
+            searched.append(key)
+            if isinstance(data, dict):
+                data["explained"] = {"replays": key}
+        return answers
+
+    monkeypatch.setattr(release, "explain_answers", explain_answers)
+    first = release.explained({"a game": {"answer": 1}, "a list": [1, 2]})
+    assert first == {"a game": {"answer": 1, "explained": {"replays": "a game"}}, "a list": [1, 2]}
+    again = release.explained({"a game": {"answer": 1}, "a list": [1, 2], "new": {"answer": 2}})
+    assert again == {"a game": {"answer": 1, "explained": {"replays": "a game"}},
+                     "a list": [1, 2], "new": {"answer": 2, "explained": {"replays": "new"}}}
+    assert searched == ["a game", "a list", "new"]
