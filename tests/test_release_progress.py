@@ -46,7 +46,7 @@ def test_a_known_mistake_is_recalled_only_as_it_was_graded(tmp_path, monkeypatch
     monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
     policy, base = tmp_path / "public.toml", tmp_path / "answers.json"
     policy.write_text((ROOT / "grading.toml").read_text())
-    base.write_text("{}")
+    base.write_text('{"answers": {"call": {"answer": 1, "seconds": 0.25}}}')
     key = release_cache.mistake_key(mistake(tmp_path, "# one\n"), ["minimax_value"], policy, base,
                                     SEARCH)
     made = tmp_path / "report.json"
@@ -61,9 +61,11 @@ def test_a_known_mistake_is_recalled_only_as_it_was_graded(tmp_path, monkeypatch
                                         base, SEARCH)]
     folder = mistake(tmp_path, "# one\n")
     others.append(release_cache.mistake_key(folder, ["minimax_decision"], policy, base, SEARCH))
-    base.write_text('{"a": 1}')
+    base.write_text('{"answers": {"call": {"answer": 2, "seconds": 0.25}}}')
     others.append(release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH))
-    base.write_text("{}")
+    # the reference's time, which differs on every run, is no part of it
+    base.write_text('{"answers": {"call": {"answer": 1, "seconds": 0.5}}}')
+    assert release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH) == key
     policy.write_text(policy.read_text().replace("memory_mb = 1024", "memory_mb = 1000"))
     others.append(release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH))
     assert key not in others and len(set(others)) == len(others)
