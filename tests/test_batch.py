@@ -11,6 +11,9 @@ from types import SimpleNamespace
 import pytest
 
 from autograder.commands import gradebook
+from autograder.commands.rescoring import rescored
+from autograder.language import _, speaking
+from autograder.results import CheckResult, Report
 from autograder.grading import answers, provenance
 from autograder import policy as grading_config
 from autograder.commands.batch import (Entry, Eta, find_submissions, first_failure, stale,
@@ -152,8 +155,7 @@ def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
     output = tmp_path / "out"
     assert run_cli("grade", folder, "--output", output).returncode == 0
     first = read_gradebook(output)
-    hint = next(p.hint for p in grading_config.load().checks.values() if p.hint)
-    edited = policy_with(tmp_path, hint, hint + " (edited)")
+    edited = policy_with(tmp_path, "memory_mb = 1024", "memory_mb = 1000")  # a limit: what ran
     again = run_cli("grade", folder, "--output", output, "--config", edited)
     assert "policy changed since 2 results were made: grading them again" in again.stderr
     second = read_gradebook(output)
@@ -161,6 +163,69 @@ def test_a_resumed_batch_grades_again_what_a_policy_edit_made_stale(tmp_path):
     assert len({r["policy"] for r in second.values()}) == 1
     assert "already graded" in run_cli("grade", folder, "--output", output, "--config",
                                        edited).stderr
+
+
+RATIONAL = '"rational_response: random price wars with ties and negatives" = { points = 7 }'
+DECISION = '"rational_decision: random price wars with ties and negatives" = { points = 7 }'
+
+
+@pytest.mark.e2e
+def test_an_edit_of_points_or_hints_rescores_the_results_and_one_of_a_limit_grades_again(
+        tmp_path):
+    """A point moved between two checks, and a hint edited: every result, the gradebook and the
+    feedback handed back take the new points without a grading; a limit edited: graded again."""
+    folder, output = tmp_path / "class", tmp_path / "out"
+    reference_files(folder / "carol")
+    shutil.copytree(ROOT / "assignments", folder / "stub", ignore=shutil.ignore_patterns("nbgrader"))
+    assert run_cli("grade", folder, "--output", output, *ONE_FUNCTION).returncode == 0
+    first = {name: json.loads((output / f"{name}.json").read_text()) for name in ("carol", "stub")}
+    assert read_gradebook(output)["carol"]["total"] == "7"
+    (tmp_path / "edited").mkdir()
+    moved = policy_with(tmp_path / "edited", RATIONAL, RATIONAL.replace("= 7", "= 8"))
+    moved.write_text(moved.read_text().replace(DECISION, DECISION.replace(
+        "= 7 }", '= 6, hint = "Compare the two prices." }')))
+    again = run_cli("grade", folder, "--output", output, "--config", moved, *ONE_FUNCTION)
+    assert again.returncode == 0, again.stderr
+    assert "points and hints changed: 2 results rescored, none regraded" in again.stderr
+    assert "Grading the reference" not in again.stderr and "grading them again" not in again.stderr
+    book = read_gradebook(output)
+    assert (book["carol"]["total"], book["carol"]["max"]) == ("8", "8")
+    assert (book["stub"]["total"], book["stub"]["max"]) == ("0", "8")
+    for name, before in first.items():
+        after = json.loads((output / f"{name}.json").read_text())
+        # the outcomes as they were, to the time each check took: nothing ran again
+        assert [(c["status"], c["feedback"], c["seconds"]) for c in after["checks"]] == [
+            (c["status"], c["feedback"], c["seconds"]) for c in before["checks"]]
+        assert {c["name"]: c["max_points"] for c in after["checks"]}[
+            "rational_response: random price wars with ties and negatives"] == 8
+    assert "8 / 8" in (output / "feedback" / "carol.md").read_text()
+    assert "0 / 8" in (output / "feedback" / "stub.html").read_text()
+    assert "already graded" in run_cli("grade", folder, "--output", output, "--config", moved,
+                                       *ONE_FUNCTION).stderr
+
+    limited = policy_with(tmp_path, "memory_mb = 1024", "memory_mb = 1000")
+    limited.write_text(limited.read_text().replace(RATIONAL, RATIONAL.replace("= 7", "= 8"))
+                       .replace(DECISION, DECISION.replace("= 7", "= 6")))
+    graded = run_cli("grade", folder, "--output", output, "--config", limited, *ONE_FUNCTION)
+    assert "policy changed since 2 results were made: grading them again" in graded.stderr
+    assert "rescored" not in graded.stderr
+
+
+def test_a_rescore_takes_each_check_s_points_from_the_policy_for_its_status_alone():
+    """The points in a result's file count for nothing: a failed check claiming its points gets
+    none, and the totals are the checks' own."""
+    config = grading_config.load()
+    name = "rational_response: random price wars with ties and negatives"
+    claimed = CheckResult(name, "rational_response", 7, 7, "failed", "wrong")
+    passed = CheckResult(name, "rational_response", 0, 1, "passed")
+    report = Report("s", [claimed, passed], sandbox="bwrap", made_with={"policy": "p"},
+                    language="ca")
+    again = rescored(report, config)
+    assert [(c.points, c.max_points) for c in again.checks] == [(0, 7), (7, 7)]
+    assert again.points == 7 and again.made_with == {
+        "policy": "p", "scoring": provenance.scoring(config)}
+    with speaking("ca"):  # named in the language it was graded in, whatever is spoken now
+        assert again.checks[0].title == _(name) != name
 
 
 @pytest.mark.e2e

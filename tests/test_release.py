@@ -260,7 +260,11 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
     assert completed.returncode == 0  # a warning, not a refusal: the release is written
     workflow = (folder / ".github" / "workflows" / "autograde.yml").read_text()
     assert f"repository: {defaults.grader_repository}\n" in workflow
-    assert completed.stderr.splitlines() == [
+    # its progress first, a line per step off a terminal (progress.py); then the warnings
+    steps = [line for line in completed.stderr.splitlines() if line.startswith("release: [")]
+    assert steps and steps[-1].startswith(f"release: [{len(steps)}/{len(steps)}] ")
+    warnings = completed.stderr.splitlines()[len(steps):]
+    assert warnings == [
         "autograder: warning: --grader-repository is left at its placeholder "
         f"{defaults.grader_repository}, from which the students' workflow installs the grader; "
         "pass your own as --grader-repository owner/name",
@@ -269,7 +273,7 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
         "hidden checks (given GRADER_TOKEN); pass your own as --private-grader-repository "
         "owner/name"]
     assert placeholder_warnings("ai-course/search", defaults.private_grader_repository) == \
-        completed.stderr.splitlines()[1:]
+        warnings[1:]
     assert placeholder_warnings("ai-course/search", "ai-course/grader") == []
 
 

@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder.assignments import SEARCH
-from autograder.commands import gradebook, insights, students
+from autograder.commands import gradebook, insights, rescoring, students
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
 from autograder.contract import FILES as CONTRACT_FILES
@@ -176,7 +176,8 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
     kept = output / ANSWERS_FILE.parent / "reference.json"
     graded = read_result(kept)
     if answers.load(path, assignment.reference) and graded and provenance.changed(
-            graded.get("made_with"), provenance.made_with(config, assignment)) is None:
+            graded.get("made_with"),
+            provenance.what_ran(provenance.made_with(config, assignment))) is None:
         return path
     private_folder(path.parent)  # the official games' answers, and the reference's hidden inputs
     command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
@@ -335,8 +336,8 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
             console.print(printable(f"{entry.id}: could not grade: {errors[entry.id]}"),
                           soft_wrap=True)
             error_feedback(output, entry, errors[entry.id])
-    todo = _to_grade(output, [e for e in entries if e.id not in errors],
-                     provenance.made_with(config, assignment), force, console, assignment.files)
+    todo = _to_grade(output, [e for e in entries if e.id not in errors], config, assignment, force,
+                     console)
     functions = assignment.modules
     # Each submission's rows are read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
@@ -375,22 +376,45 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     return errors
 
 
-def _to_grade(output, entries, current, force, console, files):
+def _to_grade(output, entries, config, assignment, force, console):
     """The entries to grade: all with `force`, else those without a result or with one that
-    what changed since (`current` is the stamp of a result made now) makes stale, saying so;
-    `files` are the assignment's modules."""
+    what changed since makes stale, saying so; those whose policy changed only in how it scores
+    are rescored instead (rescore_stale)."""
     if force:
         return list(entries)
+    current = provenance.made_with(config, assignment)
     todo = [e for e in entries if not result_path(output, e).exists()]
-    for part, entries_made in stale(output, entries, current, files).items():
+    found = stale(output, entries, current, assignment.files)
+    for part, entries_made in found.items():
+        if part == "scoring":
+            continue
         one, several = REGRADED.get(part, MADE_OTHERWISE)
         why = one if len(entries_made) == 1 else several
         console.print(why.format(part=part, n=len(entries_made)), soft_wrap=True)
         todo += entries_made
+    rescore_stale(output, found.get("scoring", []), config, current,
+                  sum(map(len, found.values())) - len(found.get("scoring", [])), console)
     if len(todo) < len(entries):
         console.print(printable(f"{len(entries) - len(todo)} submissions already graded in "
                                 f"{output} (--force grades them again)"), soft_wrap=True)
     return todo
+
+
+def rescore_stale(output, entries, config, current, regraded, console):
+    """Rescore the results of `entries`, made as they would be now but for how the policy scores
+    them (see rescoring.py), and say what changed and how many of them, against the `regraded`
+    results graded again."""
+    if not entries:
+        return
+    kinds = set()
+    for entry in entries:
+        data = read_result(result_path(output, entry))
+        kinds.update(provenance.rescored_by(data["made_with"], current))
+        rescoring.rescore(result_path(output, entry), output / FEEDBACK / entry.id, data, config)
+    named = [kind for kind in provenance.SCORED if kind in kinds]
+    console.print(f"{' and '.join(named)} changed: {len(entries)} "
+                  f"result{'s' * (len(entries) != 1)} rescored, {regraded or 'none'} regraded",
+                  soft_wrap=True)
 
 
 def _grade_all(todo, pool, gradings, console, rows, errors, write, options, output, seconds,

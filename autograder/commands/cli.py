@@ -15,14 +15,15 @@ from rich.console import Console
 from rich.table import Table
 
 from autograder import assignments, policy as grading_config, secret as course_secret
-from autograder.commands import batch, gradebook
+from autograder.commands import batch, gradebook, rescoring
 from autograder.commands.gradings import Stopped
+from autograder.commands.notebook_points import stale_notebook_warning
 from autograder.commands.students import join_roster
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
-from autograder.language import LANGUAGES, _, speaking
+from autograder.language import LANGUAGES, _, ngettext, speaking
 from autograder.grading import answers, provenance
 from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
@@ -126,6 +127,8 @@ def grade_in_language(args, config, assignment):
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
     entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
                if args.one else batch.find_submissions(args.submission, assignment.files))
+    if not args.one:  # a batch's gradings: said once, by the batch
+        warn_of_stale_notebooks(entries, config)
     if len(entries) > 1 or args.jobs or args.roster or args.similarity or (
             args.output and Path(args.output).is_dir()) or (
             not args.one and any(batch.class_layout(Path(p), assignment.files)
@@ -220,8 +223,7 @@ def grade_single(args, config, entry, assignment):
             len(known) > kept:
         answers.keep(known, cache, reference)
     if args.feedback:
-        for form, suffix in (("markdown", ".md"), ("html", ".html")):
-            write_atomically(args.feedback + suffix, FORMATS[form](report.for_students()))
+        rescoring.write_feedback(args.feedback, report)
     rendered = FORMATS[args.format](report if args.show_hidden else report.for_students())
     if args.output:  # with the hidden checks' inputs (a batch's reference): for its owner alone
         write_atomically(args.output, rendered, private=args.show_hidden)
@@ -233,7 +235,7 @@ def verify_reference(config, mode, known, lanes_count, assignment):
     """Grade the assignment's reference first when the policy (or the checks, reference or
     grader) changed since it last got full marks here: a policy that breaks the reference is the
     instructor's error, never a student's zero."""
-    stamp = provenance.made_with(config, assignment)
+    stamp = provenance.what_ran(provenance.made_with(config, assignment))  # points break nothing
     if provenance.verified(stamp):
         return
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
@@ -279,6 +281,10 @@ def check_config_command(args):
         say(f"course settings of {each.name} ({grading_config.from_here(each.policy)}):")
         for key, (value, where) in grading_config.settings(each.policy).items():
             say(f"  {key} = {'none' if value is None else value}, from {where}")
+    notebook = course_notebook(assignment)
+    warning = notebook and stale_notebook_warning(notebook, config)
+    if warning:
+        say(f"warning: {warning}")
     say(games_line(config))  # last, where a script finds it
 
 
@@ -288,6 +294,33 @@ def course_assignments(checked, args):
     if args.assignment is None and Path(args.config) == checked.policy:
         return assignments.built_in()
     return [replace(checked, policy=Path(args.config))]
+
+
+def course_notebook(assignment):
+    """The nbgrader course's notebook of `assignment` (assignments/nbgrader/source/...), or None
+    where there is none (the students' repository has no course)."""
+    try:
+        from autograder.distribution.notebooks.course import COURSE_DIR
+        from autograder.distribution.notebooks.handouts import handout
+    except ModuleNotFoundError:
+        return None
+    path = Path(COURSE_DIR) / handout(assignment).notebook_path
+    return path if path.is_file() else None
+
+
+def warn_of_stale_notebooks(entries, config):
+    """Warn on stderr of the submitted notebooks whose cells give other points than `config`:
+    the first, and how many."""
+    notebooks = [path for entry in entries if entry.path is not None
+                 for path in ([entry.path] if entry.path.suffix == ".ipynb" else
+                              sorted(entry.path.glob("*.ipynb")) if entry.path.is_dir() and
+                              not entry.path.is_symlink() else [])]
+    warnings = [w for w in (stale_notebook_warning(path, config) for path in notebooks) if w]
+    if warnings:
+        more = ngettext(" (and {count} more notebook)", " (and {count} more notebooks)",
+                        len(warnings) - 1).format(count=len(warnings) - 1)
+        print(f"autograder: warning: {warnings[0]}{more if len(warnings) > 1 else ''}",
+              file=sys.stderr)
 
 
 def games_line(config):

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_run
+from autograder.distribution.progress import Steps
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.language import _, speaking, spoken
@@ -82,13 +83,20 @@ def export(target, assignment=SEARCH, language=None):
     config = load_policy(assignment.policy)
     secret = course_secret(config)
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in members(folders):
-            archive.write(path, name)
+    groups = {}  # each top-level file or folder, a step of the progress
+    for name, path in members(folders):
+        groups.setdefault(name.split("/")[0], []).append((name, path))
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive, \
+            Steps("export gradescope", len(groups) + 1) as steps:
+        for top, group in groups.items():
+            for name, path in group:
+                archive.write(path, name)
+            steps.done(f"{top} ({len(group)} files)" if len(group) > 1 else top)
         if secret is not None:
             archive.writestr(entry(SECRET, 0o600), secret + "\n")
         with speaking(language or config.language):
             for name in ("setup.sh", "run_autograder"):
                 archive.writestr(entry(name, 0o755), script(name, assignment))
+        steps.done("the scripts and the course's secret")
     write_atomically(target, buffer.getvalue())
     return target

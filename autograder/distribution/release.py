@@ -38,7 +38,8 @@ from string import Template
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from autograder.assignments import ANSWERS, SEARCH
-from autograder.distribution import stubs
+from autograder.distribution import release_cache, stubs
+from autograder.distribution.progress import Steps, in_steps
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
 from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
@@ -69,6 +70,8 @@ PLACEHOLDERS = {
     "--private-grader-repository": ("your-course/grader",
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
+# The steps of every release, which its progress counts (one more per known mistake).
+BUILD_STEPS = ("written", "reference graded", "explanations", "answers written")
 # What students write in their repository and should not commit: the environment, and the reports
 # (`grade --output`, autograder.commands.ci's output folder).
 GITIGNORE = (".venv/", "__pycache__/", "*.egg-info/", "results.json", "report.html", "report.md",
@@ -338,13 +341,15 @@ def mistake_submissions(mistakes, scratch, assignment):
         yield submission, [f for f, module in assignment.modules.items() if module in names]
 
 
-def record_shrinking(target, mistakes, assignment):
+def record_shrinking(target, mistakes, assignment, steps):
     """Grade each submission in `mistakes` with the instructor's grader on the public games, and
     add to the release's answers those of every game its failures were shrunk through: a student
     who makes one of those mistakes meets the same smallest input in the students' repository as
     in the instructor's grader (which shrinks through any game), and the same feedback. The
-    gradings run side by side, one per core, each in one lane. Returns the answers, and each
-    mistake's report (JSON text) by the name of its folder."""
+    gradings run side by side, one per core, each in one lane, each said to `steps` when done;
+    one graded by an earlier release as it would be now is taken from the cache
+    (release_cache.py). Returns the answers, and each mistake's report (JSON text) by the name of
+    its folder."""
     known = answers.public_answers(target / inside(assignment.answers))
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
@@ -353,9 +358,11 @@ def record_shrinking(target, mistakes, assignment):
         policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
         submissions = [(submission, functions) for submission, functions
                        in mistake_submissions(mistakes, scratch, assignment) if functions]
+        steps.more(len(submissions))
         with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
             recorded = list(pool.map(
-                lambda mistake: grade_mistake(*mistake, policy, base, assignment), submissions))
+                lambda mistake: grade_mistake(*mistake, policy, base, assignment, steps),
+                submissions))
         for path, _ in recorded:  # the calls' answers: the games the instructor's checks kept
             # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
@@ -365,12 +372,17 @@ def record_shrinking(target, mistakes, assignment):
     return known, reports
 
 
-def grade_mistake(submission, functions, policy, base, assignment):
+def grade_mistake(submission, functions, policy, base, assignment, steps):
     """Grade the checks of `functions` on `submission` with the instructor's grader, as the
-    `assignment`, under the public `policy`, from the answers in `base`; the path of every answer
-    it met, and of its report (JSON)."""
+    `assignment`, under the public `policy`, from the answers in `base` (or recall that grading
+    from the cache); the path of every answer it met, and of its report (JSON)."""
     recorded = submission.with_suffix(".json.gz")
     report = submission.with_suffix(".report.json")
+    files = {".json.gz": recorded, ".report.json": report}
+    key = release_cache.mistake_key(submission, functions, policy, base, assignment)
+    if release_cache.recalled(key, files):
+        steps.done(f"known mistake {submission.name}: graded by an earlier release")
+        return recorded, report
     command = [sys.executable, "-m", "autograder", "grade", str(submission), "--assignment",
                assignment.argument, "--config", str(policy), "--reference-answers", str(base),
                "--record-answers", str(recorded),
@@ -380,7 +392,26 @@ def grade_mistake(submission, functions, policy, base, assignment):
     if completed.returncode != 0:
         raise GradingError(f"grading the known mistake {submission.name} failed: "
                               f"{completed.stderr.strip().splitlines()[-1:]}")
+    release_cache.remember(key, files)
+    steps.done(f"known mistake {submission.name}: graded")
     return recorded, report
+
+
+def explained(known):
+    """`known` answers with what their explanations need (explain_answers), those an earlier
+    release of this grader found taken from the cache."""
+    found = release_cache.explanations()
+    missing = {key: data for key, data in known.items() if key not in found}
+    if missing:
+        explain_answers(missing)  # adds to the same dicts `known` holds
+    found.update({key: data.get("explained") if isinstance(data, dict) else None
+                  for key, data in missing.items()})
+    for key, data in known.items():
+        if found[key] is not None:
+            data["explained"] = found[key]
+    if missing:
+        release_cache.keep_explanations(found)
+    return known
 
 
 def readme(assignment, substitutions, kept):
@@ -439,9 +470,11 @@ def released_catalogs(target):
         write_bare(code, target / inside(path_of(code)), used)
 
 
-def build(target, substitutions, mistakes, assignment, language=None):
-    """The students' repository of `assignment` in `target`, in `language` (None: the course's);
-    the known mistakes' reports (record_shrinking)."""
+def build(target, substitutions, mistakes, assignment, language=None, steps=None):
+    """The students' repository of `assignment` in `target`, in `language` (None: the course's),
+    each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
+    (record_shrinking)."""
+    steps = in_steps(steps)
     config_text = assignment.policy.read_text()
     language = language or load_policy(assignment.policy).language
     kept = copy_grader(target, public_checks(config_text), assignment)
@@ -455,18 +488,22 @@ def build(target, substitutions, mistakes, assignment, language=None):
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
     workflows(target, {**substitutions, **workflow_substitutions(assignment)})
+    steps.done("the grader, stubs, documents and workflows written")
     record_answers(target, assignment)
+    steps.done("the reference graded with the released grader")
     released_answers = target / inside(assignment.answers)
     # explained first, so that each known mistake is graded with what the students' grader reads
     # on the public games, and its report says which mistakes reproduce it there
-    answers.record(released_answers, explain_answers(answers.public_answers(released_answers)))
+    answers.record(released_answers, explained(answers.public_answers(released_answers)))
     if mistakes:
-        known, reports = record_shrinking(target, mistakes, assignment)
-        answers.record(released_answers, explain_answers(known, skip_explained=True))
+        known, reports = record_shrinking(target, mistakes, assignment, steps)
+        answers.record(released_answers, explained(known))
         policy = target / inside(assignment.policy)
         policy.write_text(with_catches(policy.read_text(), caught(reports, kept)))
     else:
         reports = {}
+    steps.done("each game's explanations found")
+    steps.done("the answers written")
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
         (target / inside(assignment.argument)).write_text(public_declaration(assignment))
     return reports
@@ -529,7 +566,8 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        written = build(staging, substitutions, mistakes, assignment, language)
+        with Steps("release", len(BUILD_STEPS)) as steps:
+            written = build(staging, substitutions, mistakes, assignment, language, steps)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)

@@ -1,5 +1,5 @@
 """What made a result: digests of the policy, the checks, the reference and the grader, and of
-the submission as it was graded.
+the submission as it was graded; apart from them, of how the policy scores it.
 
 A result is only comparable with results made the same way. Every grading stamps its report with
 these four digests (`Report.made_with`), so a batch that resumes after an edit knows which results
@@ -7,6 +7,14 @@ are stale and grades them again instead of mixing policies in one gradebook, and
 knows when a new policy must first be tried on the reference (cli.verify_reference). A submission's
 grading adds the path it was graded from and a digest of its files as staged (`contents`), so a
 batch grades again a submission whose files changed since, not only one whose path did.
+
+The policy is stamped in two parts. "policy" is what ran: every setting that can change a check's
+outcome or feedback (limits, examples, the games, the language, which checks exist, and which are
+visible, since the checks students do not see run after those they do, see engine.FunctionQueue).
+"scoring" is how the outcomes are scored and named: the points, the total, the hints, the names,
+and hidden against after_due_date. A result whose every other part matches is rescored from its
+statuses (batch.rescore), never graded again: its outcomes are the grader's own, trusted only
+because what ran matches.
 """
 import dataclasses
 import functools
@@ -23,19 +31,40 @@ PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from (cli.grade_single),
 # since a class's ids shift when a submission is added; "contents" (its files, as staged) is named
 # last, so that results stamped before it was are said to be stale for the grader's change.
-PARTS = ("submission", "policy", "checks", "reference", "grader", "contents")
+# "scoring" is last: only a result made as it would be now in every other part is rescored.
+PARTS = ("submission", "policy", "checks", "reference", "grader", "contents", "scoring")
+# What "scoring" digests of each check's policy (CheckPolicy's fields), named as an edit says so.
+SCORED = ("points", "visibility", "hints", "names")
 SHORT = 12  # hex digits of a digest shown to people: enough to tell policies apart
 
 
 def policy_digest(config):
-    """The parsed policy, so an edited comment in grading.toml changes nothing. The course's secret
-    counts only through a slow one-way digest of it: the stamp reaches reports a student may read,
-    and must not let them test guesses of a weak secret at sha256's speed."""
+    """What ran, of the parsed policy (so an edited comment in grading.toml changes nothing): all
+    of it but what `scoring` digests. The course's secret counts only through a slow one-way
+    digest of it: the stamp reaches reports a student may read, and must not let them test
+    guesses of a weak secret at sha256's speed."""
     fields = dataclasses.asdict(config)
     if fields.get("secret"):
         fields["secret"] = stretched(fields["secret"])
-    text = json.dumps(fields, sort_keys=True, default=str)
-    return hashlib.sha256(text.encode()).hexdigest()
+    del fields["total"]
+    fields["checks"] = {name: {**{key: value for key, value in check.items()
+                                  if key not in SCORED},
+                               "visible": check["visibility"] == "visible"}
+                        for name, check in fields["checks"].items()}
+    return _digest(fields)
+
+
+def scoring(config):
+    """How the policy scores and names the outcomes: a digest per kind of edit (SCORED), the
+    total with the points."""
+    checks = {name: dataclasses.asdict(check) for name, check in config.checks.items()}
+    return {kind: _digest([config.total] * (kind == "points")
+                          + [{name: check[kind] for name, check in checks.items()}])
+            for kind in SCORED}
+
+
+def _digest(data):
+    return hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
 
 
 @functools.cache  # about 50 ms, once per secret and process
@@ -63,7 +92,19 @@ def made_with(config, assignment=None):
     checks, reference = ((examples.CHECKS, answers.REFERENCE) if assignment is None
                          else (assignment.checks, assignment.reference))
     return {"policy": policy_digest(config), "checks": examples.code_digest(checks),
-            "reference": answers.fingerprint(reference), "grader": grader_digest()}
+            "reference": answers.fingerprint(reference), "grader": grader_digest(),
+            "scoring": scoring(config)}
+
+
+def what_ran(stamp):
+    """A stamp without its scoring: what a grading of the reference depends on (no score does)."""
+    return {part: value for part, value in stamp.items() if part != "scoring"}
+
+
+def rescored_by(stamp, current):
+    """The kinds of edit (of SCORED) by which `stamp`'s scoring differs from `current`'s."""
+    mine = stamp.get("scoring") if isinstance(stamp.get("scoring"), dict) else {}
+    return [kind for kind in SCORED if mine.get(kind) != current["scoring"][kind]]
 
 
 def source(path):
@@ -91,8 +132,9 @@ def changed(stamp, current):
 
 
 def short(stamp):
-    """A stamp's policy digest as people compare it: its first 12 hex digits."""
-    return stamp["policy"][:SHORT]
+    """A stamp's policy as people compare it, what ran and how it is scored together: 12 hex
+    digits."""
+    return _digest([stamp["policy"], stamp.get("scoring")])[:SHORT]
 
 
 VERIFIED = answers.CACHE.with_name("verified-policies.json")

@@ -24,6 +24,7 @@ from autograder.distribution.notebooks import examples
 from autograder.distribution.notebooks.handouts import handout, handouts
 from autograder.distribution.notebooks.notebook import build_notebook, notebook_json
 from autograder.distribution.notebooks.rendering import render
+from autograder.distribution.progress import Steps
 from autograder.language import speaking
 
 GENERATOR = __package__  # run as python -m GENERATOR
@@ -55,12 +56,16 @@ def language(assignment, chosen_language=None):
 def course_files(chosen=None, chosen_language=None):
     """{relative path: text} of the course folder's generated files: the course-wide ones and the
     notebook of `chosen` (an Assignment), or of every assignment, in `chosen_language` or each
-    one's course's."""
-    with speaking(language(FIRST.assignment, chosen_language)):
-        files = course_wide_files()
-    for each in handouts(chosen):
-        with speaking(language(each.assignment, chosen_language)):
-            files[each.notebook_path] = notebook_json(build_notebook(each))
+    one's course's; each said as it is made (progress.Steps)."""
+    made = handouts(chosen)
+    with Steps(GENERATOR, 1 + len(made)) as steps:
+        with speaking(language(FIRST.assignment, chosen_language)):
+            files = course_wide_files()
+        steps.done("the course-wide files")
+        for each in made:
+            with speaking(language(each.assignment, chosen_language)):
+                files[each.notebook_path] = notebook_json(build_notebook(each))
+            steps.done(each.notebook_path)
     return files
 
 

@@ -30,14 +30,12 @@ def explained_key(key):
     return explained(call) if "function" in call else None
 
 
-def explain_answers(answers, skip_explained=False):
+def explain_answers(answers):
     """`answers` (call key -> the reference's observation as data), each with what its
-    explanations need added as "explained" (with `skip_explained`, only those without it yet): on
-    every core, since the searches of the full tic-tac-toe tree take a minute."""
-    todo = {key: data for key, data in answers.items()
-            if not (skip_explained and "explained" in data)}
+    explanations need added as "explained": on every core, since the searches of the full
+    tic-tac-toe tree take a minute."""
     with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
-        for data, known in zip(todo.values(), pool.map(explained_key, todo, chunksize=16)):
+        for data, known in zip(answers.values(), pool.map(explained_key, answers, chunksize=16)):
             if known is not None:
                 data["explained"] = known
     return answers

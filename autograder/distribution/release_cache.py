@@ -1,0 +1,92 @@
+"""What a release computed before, kept in the instructor's cache folder beside the reference's
+answers (answers.CACHE), so that a release made again skips it: each known mistake's grading, by
+everything its outcome depends on, and each call's explanations, by the grader's code.
+
+Both are deterministic in what their keys digest (hypothesis is derandomized, the feedback
+engine's searches are plain code), so a release from the cache is byte for byte the release made
+without it. The folder is the user's alone, as the reference's answers are; a cache that cannot be
+read or written only makes a release slower, never wrong.
+"""
+import gzip
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+from autograder.files import private_folder, write_atomically
+from autograder.grading import answers, examples, provenance
+
+FOLDER = answers.CACHE.parent / "release"
+
+
+def mistake_key(submission, functions, policy, base, assignment):
+    """The digest of all a known mistake's grading depends on: its files, the functions graded,
+    the public policy and the answers it starts from (files), the assignment's declaration, its
+    checks and reference, and the grader."""
+    digest = hashlib.sha256()
+    declaration = Path(assignment.argument)
+    parts = [provenance.contents(submission), json.dumps(functions), Path(policy).read_bytes(),
+             answers_digest(base), str(assignment.argument),
+             declaration.read_bytes() if declaration.is_file() else b"",
+             examples.code_digest(assignment.checks), answers.fingerprint(assignment.reference),
+             provenance.grader_digest()]
+    for part in parts:
+        data = part if isinstance(part, bytes) else part.encode()
+        digest.update(b"%d:%s" % (len(data), data))
+    return digest.hexdigest()
+
+
+def answers_digest(path):
+    """The answers saved at `path` (answers.save), without the reference's time for each call,
+    which differs from run to run and only sets a call's time limit, far above a known
+    mistake's."""
+    data = json.loads(Path(path).read_text())
+    data["answers"] = {key: {k: v for k, v in answer.items() if k != "seconds"}
+                       if isinstance(answer, dict) else answer
+                       for key, answer in data.get("answers", {}).items()}
+    return json.dumps(data, sort_keys=True)
+
+
+def recalled(key, targets):
+    """Copy the files kept under `key` to `targets` (suffix -> path); whether all were there."""
+    kept = {suffix: FOLDER / f"{key}{suffix}" for suffix in targets}
+    if not all(path.is_file() for path in kept.values()):
+        return False
+    try:
+        for suffix, path in kept.items():
+            shutil.copyfile(path, targets[suffix])
+    except OSError:
+        return False
+    return True
+
+
+def remember(key, sources):
+    """Keep copies of `sources` (suffix -> path) under `key`."""
+    try:
+        private_folder(FOLDER)
+        for suffix, path in sources.items():
+            write_atomically(FOLDER / f"{key}{suffix}", Path(path).read_bytes(), private=True)
+    except OSError:
+        pass
+
+
+def _explanations_path():
+    return FOLDER / f"explained-{provenance.grader_digest()[:16]}.json.gz"
+
+
+def explanations():
+    """{call key: what its explanations need, or None} as this grader's code found them."""
+    try:
+        data = json.loads(gzip.decompress(_explanations_path().read_bytes()))
+    except (OSError, ValueError, EOFError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def keep_explanations(found):
+    try:
+        private_folder(FOLDER)
+        write_atomically(_explanations_path(), gzip.compress(
+            json.dumps(found, sort_keys=True).encode(), compresslevel=6, mtime=0), private=True)
+    except OSError:
+        pass

@@ -1,0 +1,102 @@
+"""The instructor's long tools say how far they are (progress.py), and a release made again takes
+what an earlier one computed from the cache (release_cache.py), only while it would come out the
+same."""
+import io
+import shutil
+
+from rich.console import Console
+
+from autograder.assignments import SEARCH
+from autograder.distribution import release, release_cache
+from autograder.distribution.progress import Steps
+from support.paths import ROOT
+
+
+def test_off_a_terminal_each_step_is_a_line_and_printed_literally():
+    out = io.StringIO()
+    with Steps("release", 2, Console(file=out, force_terminal=False, width=40)) as steps:
+        steps.more(1)
+        steps.done("the grader written")
+        steps.done("known mistake [bold]x\x1b[2J: graded")
+        steps.done("the answers written")
+    lines = out.getvalue().splitlines()
+    assert [line.rsplit(" (", 1)[0] for line in lines] == [
+        "release: [1/3] the grader written",
+        "release: [2/3] known mistake [bold]x\\x1b[2J: graded",
+        "release: [3/3] the answers written"]
+
+
+def test_on_a_terminal_a_bar_and_no_line_per_step():
+    out = io.StringIO()
+    with Steps("release", 2, Console(file=out, force_terminal=True, width=80)) as steps:
+        steps.done("first")
+        steps.done("second")
+    assert "release: [1/2]" not in out.getvalue()
+
+
+def mistake(tmp_path, text):
+    folder = tmp_path / "mistake"
+    shutil.rmtree(folder, ignore_errors=True)
+    shutil.copytree(ROOT / "reference", folder, ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "minimax.py").write_text(text)
+    return folder
+
+
+def test_a_known_mistake_is_recalled_only_as_it_was_graded(tmp_path, monkeypatch):
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    policy, base = tmp_path / "public.toml", tmp_path / "answers.json"
+    policy.write_text((ROOT / "grading.toml").read_text())
+    base.write_text('{"answers": {"call": {"answer": 1, "seconds": 0.25}}}')
+    key = release_cache.mistake_key(mistake(tmp_path, "# one\n"), ["minimax_value"], policy, base,
+                                    SEARCH)
+    made = tmp_path / "report.json"
+    made.write_text("the report")
+    release_cache.remember(key, {".report.json": made})
+    recalled = tmp_path / "recalled.json"
+    assert release_cache.recalled(key, {".report.json": recalled})
+    assert recalled.read_text() == "the report"
+    assert not release_cache.recalled(key, {".json.gz": tmp_path / "never.json.gz"})
+    # anything the grading depends on, changed: another key
+    others = [release_cache.mistake_key(mistake(tmp_path, "# two\n"), ["minimax_value"], policy,
+                                        base, SEARCH)]
+    folder = mistake(tmp_path, "# one\n")
+    others.append(release_cache.mistake_key(folder, ["minimax_decision"], policy, base, SEARCH))
+    base.write_text('{"answers": {"call": {"answer": 2, "seconds": 0.25}}}')
+    others.append(release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH))
+    # the reference's time, which differs on every run, is no part of it
+    base.write_text('{"answers": {"call": {"answer": 1, "seconds": 0.5}}}')
+    assert release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH) == key
+    policy.write_text(policy.read_text().replace("memory_mb = 1024", "memory_mb = 1000"))
+    others.append(release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH))
+    assert key not in others and len(set(others)) == len(others)
+
+
+def test_explanations_are_kept_by_the_grader_s_code(tmp_path, monkeypatch):
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    assert release_cache.explanations() == {}
+    release_cache.keep_explanations({"call": {"replays": {}}, "other": None})
+    assert release_cache.explanations() == {"call": {"replays": {}}, "other": None}
+    monkeypatch.setattr(release_cache.provenance, "grader_digest", lambda: "f" * 64)
+    assert release_cache.explanations() == {}
+
+
+def test_a_release_explains_each_game_once_per_grader(tmp_path, monkeypatch):
+    """The explanations an earlier release found are taken from the cache: the feedback engine's
+    searches run only on games it has not met; an answer with nothing to explain stays as is."""
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    searched = []
+
+    def explain_answers(answers):
+        for key, data in answers.items():
+            searched.append(key)
+            if isinstance(data, dict):
+                data["explained"] = {"replays": key}
+        return answers
+
+    monkeypatch.setattr(release, "explain_answers", explain_answers)
+    first = release.explained({"a game": {"answer": 1}, "a list": [1, 2]})
+    assert first == {"a game": {"answer": 1, "explained": {"replays": "a game"}}, "a list": [1, 2]}
+    again = release.explained({"a game": {"answer": 1}, "a list": [1, 2], "new": {"answer": 2}})
+    assert again == {"a game": {"answer": 1, "explained": {"replays": "a game"}},
+                     "a list": [1, 2], "new": {"answer": 2, "explained": {"replays": "new"}}}
+    assert searched == ["a game", "a list", "new"]
