@@ -18,7 +18,6 @@ import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from autograder import policy
 from autograder.errors import ConfigError, UsageError
 
 ENVIRONMENT = "AUTOGRADER_SECRET"

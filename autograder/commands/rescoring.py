@@ -14,7 +14,7 @@ from autograder.files import write_atomically
 from autograder.grading import provenance
 from autograder.language import speaking
 from autograder.reporters import FORMATS
-from autograder.results import Report
+from autograder.results import report_from_json
 
 FEEDBACK_FORMATS = (("markdown", ".md"), ("html", ".html"))
 

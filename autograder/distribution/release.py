@@ -363,7 +363,7 @@ def record_shrinking(target, mistakes, assignment, steps):
             recorded = list(pool.map(
                 lambda mistake: grade_mistake(*mistake, policy, base, assignment, steps),
                 submissions))
-        for path, _ in recorded:  # the calls' answers: the games the instructor's checks kept
+        for path, _report in recorded:  # the calls' answers: the games the instructor's checks kept
             # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
                           if not examples.games_key(key)})

@@ -2,7 +2,7 @@
 rather than against one answer: its figures after X's first move, the board's symmetries, the
 players' symmetry, and a finished game's scale above every position still in play; and, as the
 docstring promises, a finished game's exact score: +100, -100 or 0."""
-from hypothesis import example, given, strategies as st
+from hypothesis import example, given
 
 from autograder.checks import check, judge
 from autograder.checks.judge import CheckFailed, as_returned
