@@ -14,7 +14,7 @@ from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.judge import searched_children
 from autograder.drawing import draw_board, draw_connect_four
-from autograder.feedback.diagnosis import CUTOFF_SUSPECTS, diagnose
+from autograder.feedback.diagnosis import CUTOFF_SUSPECTS, suspected
 from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
@@ -29,7 +29,7 @@ from autograder.runner.observations import Observation
 from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
                                      encode_path, evaluation_argument, order_argument, perform,
                                      quiet_argument, state_at)
-from support.diagnoses import as_observation, assert_diagnosis_reproduces
+from support.diagnoses import as_observation, assert_diagnosis_reproduces, reproducing
 
 CUTOFF = chosen("cutoff")
 NARRATED = ["heuristic_value", "heuristic_decision", "negamax_value", "quiescence_value"]
@@ -128,7 +128,7 @@ def test_the_narrated_searches_are_the_references_and_narrate_what_they_did(the_
 @settings(max_examples=200, deadline=None)
 @given(the_call=cutoff_calls())
 def test_correct_searches_are_never_diagnosed(the_call):
-    assert diagnose(the_call, reference_observation(the_call)) == ""
+    assert reproducing(the_call, reference_observation(the_call)) == ()
 
 
 @settings(max_examples=300, deadline=None)
@@ -144,7 +144,7 @@ def test_what_the_release_records_explains_as_the_live_engine_does(the_call, mis
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))
     correct = reference_observation(the_call)
     game = the_call["game"]
-    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong)
+    assert suspected(the_call, wrong, known) == suspected(the_call, wrong)
     assert cuts(the_call, known) == cuts(the_call)
     assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
         divergence(the_call, game, wrong.trace, correct.trace)
@@ -159,7 +159,7 @@ def test_a_search_that_examines_nothing_is_told_from_one_that_examines_the_root(
     correct = reference_observation(the_call)
     assert wrong.trace == () and correct.trace == ("",) and wrong.answer == correct.answer
     known = json.loads(json.dumps(explained(the_call)))
-    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong) != ""
+    assert reproducing(the_call, wrong, known) == reproducing(the_call, wrong) != ()
 
 
 def textbook_evaluation(scores):

@@ -14,10 +14,11 @@ from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import SUSPECTS, diagnose, digest, replays
+from autograder.feedback.diagnosis import SUSPECTS, digest, replays, suspected
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
+from autograder.feedback.function_diagnosis import said
 from autograder.feedback.replaying.record import explained
 from autograder.games import TicTacToe
 from autograder.games.specs import board_spec, tree_spec
@@ -28,7 +29,8 @@ from autograder.worker import calls
 from autograder.worker.calls import order_argument, perform, state_at
 import reference.alphabeta
 import reference.minimax
-from support.diagnoses import as_observation, assert_diagnosis_reproduces, same
+from support.diagnoses import (as_observation, assert_diagnosis_reproduces, reproducing,
+                               same)
 
 
 def call(function, game, *args):
@@ -71,7 +73,7 @@ def test_the_narrated_decisions_are_the_references(game, order):
 def test_correct_searches_are_never_diagnosed(game):
     for function in SUSPECTS:
         the_call = call(function, game)
-        assert diagnose(the_call, reference_observation(the_call)) == ""
+        assert reproducing(the_call, reference_observation(the_call)) == ()
 
 
 @settings(max_examples=200, deadline=None)
@@ -92,7 +94,7 @@ def test_every_suspect_is_recognised_on_an_input_where_it_shows(mistake, functio
             the_call = call(function, tree_spec(tree, root))
             wrong = as_observation(the_call, Mistakes(**{mistake: True}))
             if not same(wrong, as_observation(the_call, Mistakes())):
-                assert "Diagnosis:" in diagnose(the_call, wrong)
+                assert reproducing(the_call, wrong)
                 return
     pytest.fail(f"no course-sized tree shows {mistake} in {function}")
 
@@ -149,16 +151,16 @@ def test_what_the_release_records_is_worded_in_the_language_spoken(monkeypatch):
     monkeypatch.setattr(importlib.import_module("autograder.language.speaking"), "catalog",
                         lambda code: Bracketed())
     with speaking("ca"):
-        diagnosis = diagnose(the_call, wrong, known)
+        diagnosis = said("alphabeta_value", reproducing(the_call, wrong, known)[:1], ())
         sentences = divergence(the_call, TEXTBOOK, wrong.trace, correct.trace, known)
         block = board_spec("XOX O    ")
         on_a_board = call("alphabeta_value", block)
         first = reference_observation(on_a_board).trace
         skipped = divergence(on_a_board, block, first[:1], first, explained(on_a_board))
     assert diagnosis == (
-        "[Diagnosis: on this input your alphabeta_value gives the same answer and examined nodes "
-        "as a search that [gives every child the node's original alpha and beta], one of the "
-        "common errors the course texts warn about. The fix: [pass the bounds as they stand after "
+        "[Diagnosis: on every failing input tried, your alphabeta_value behaves exactly as a "
+        "search that [gives every child the node's original alpha and beta], one of the common "
+        "errors the course texts warn about. The fix: [pass the bounds as they stand after "
         "each child, so later children search a narrower window].]")
     assert sentences == (
         "[After C1, [node C] had alpha=3 >= beta=2, so the remaining children of C are pruned.] "
@@ -218,7 +220,7 @@ def test_what_the_release_records_explains_as_the_live_engine_does(game, functio
     known = json.loads(json.dumps(explained(the_call)))
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))
     correct = reference_observation(the_call)
-    assert diagnose(the_call, wrong, known) == diagnose(the_call, wrong)
+    assert suspected(the_call, wrong, known) == suspected(the_call, wrong)
     assert cuts(the_call, known) == cuts(the_call)
     assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
         divergence(the_call, game, wrong.trace, correct.trace)
@@ -236,7 +238,7 @@ def test_a_replay_stops_where_it_departs_from_the_students_search_and_diagnoses_
     records) name, and a replay that does not depart is the full replay."""
     the_call = call(function, game)
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))
-    assert diagnose(the_call, wrong) == diagnose(the_call, wrong, explained(the_call))
+    assert suspected(the_call, wrong) == suspected(the_call, wrong, explained(the_call))
     ordered = function != "minimax_value"
     for suspect in ["", *SUSPECTS[function]]:
         full = replay(the_call, Mistakes(**{suspect: True} if suspect else {}))

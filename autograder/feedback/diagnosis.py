@@ -1,5 +1,6 @@
-"""Diagnosis: replay the course's common errors on the failing input and name the one that
-matches what the student's code did.
+"""Diagnosis: replay the course's common errors on a failing input and find those that match
+what the student's code did, and those it contradicts (function_diagnosis.py names one per
+function from them).
 
 A match is claimed only when a variant with that one mistake returns exactly the student's answer
 and, for the searches whose nodes are counted, examines exactly the student's nodes in the same
@@ -13,7 +14,7 @@ students' release, which leaves that package out, reads what they found on its g
 import hashlib
 import time
 
-from autograder.language import N_, _
+from autograder.language import N_
 from autograder.runner.observations import exactly_equal
 
 try:
@@ -236,31 +237,3 @@ def told_apart(found, observations):
             contradicted.append(mistake)
     return tuple(reproduce), tuple(contradicted)
 
-
-def diagnose(call, got, known=None):
-    """A sentence naming the first common error, in the order suspected, that reproduces the
-    observation, or '' when none does (or nothing is known of the mistakes on this input)."""
-    found = suspected(call, got, known)
-    if not found or not found[0]:
-        return ""
-    return diagnosis(call["function"], call["trace"], found[0][0])
-
-
-def diagnosis(function, traced, mistake):
-    """The sentences naming `mistake` as what `function`'s search did, in the language spoken
-    when they are said: what the students' release records (replaying/record.py) are the
-    replays' answers and digests, never words."""
-    does, fix = (_(phrase) for phrase in EXPLANATIONS[mistake])
-    if traced:
-        # TRANSLATORS: {function} is the student's function (code); {does} what a search with a
-        # common mistake does ("prunes only when alpha > beta"), {fix} its fix, each lower case.
-        sentence = _("Diagnosis: on this input your {function} gives the same answer and examined "
-                     "nodes as a search that {does}, one of the common errors the course texts "
-                     "warn about. The fix: {fix}.")
-    else:
-        # TRANSLATORS: {function} is the student's function (code); {does} what a search with a
-        # common mistake does ("prunes only when alpha > beta"), {fix} its fix, each lower case.
-        sentence = _("Diagnosis: on this input your {function} gives the same answer as a search "
-                     "that {does}, one of the common errors the course texts warn about. The "
-                     "fix: {fix}.")
-    return sentence.format(function=function, does=does, fix=fix)

@@ -1,9 +1,16 @@
 """Diagnosis as the feedback tests hold it to the truth: a mistake's replay as an observation,
 two observations compared as grading compares them, and the property every diagnosis meets."""
-from autograder.feedback.diagnosis import EXPLANATIONS, diagnose
+from autograder.feedback.diagnosis import suspected
 from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.runner.observations import Observation, exactly_equal
+
+
+def reproducing(the_call, got, known=None):
+    """The known mistakes that reproduce `got` on `the_call`, in the order suspected; () when
+    none does or nothing was tried (feedback/diagnosis.py's suspected)."""
+    found = suspected(the_call, got, known)
+    return found[0] if found else ()
 
 
 def same(a, b):
@@ -17,16 +24,14 @@ def as_observation(the_call, mistakes):
 
 
 def assert_diagnosis_reproduces(the_call, mistake, suspects):
-    """A search with `mistake` on, diagnosed: nothing when it made no difference; else a sentence
-    when `suspects` (the function's) include it, naming one suspect that reproduces it."""
+    """A search with `mistake` on, diagnosed: nothing when it made no difference; else some
+    mistake when `suspects` (the function's) include it, and only mistakes that reproduce it."""
     wrong = as_observation(the_call, Mistakes(**{mistake: True}))
-    sentence = diagnose(the_call, wrong)
+    named = reproducing(the_call, wrong)
     if same(wrong, as_observation(the_call, Mistakes())):
-        assert sentence == ""  # the mistake made no difference here: nothing to claim
+        assert named == ()  # the mistake made no difference here: nothing to claim
         return
     if mistake in suspects:
-        assert sentence
-    named = [m for m in suspects if f"that {EXPLANATIONS[m][0]}," in sentence]
-    assert len(named) == (1 if sentence else 0)
+        assert named
     for suspect in named:
         assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
