@@ -11,8 +11,7 @@ from autograder.commands import cli, gradebook
 from autograder.contract import MODULES
 from autograder.grading import provenance
 
-CURRENT = provenance.short({"policy": provenance.policy_digest(
-    replace(grading_config.load(SEARCH.policy), language="ca"))})
+CURRENT = provenance.short_policy(replace(grading_config.load(SEARCH.policy), language="ca"))
 
 
 def row(id, name, sid, status="graded", total="50", policy=CURRENT):
@@ -76,8 +75,8 @@ def test_a_points_edit_makes_the_results_stale(graded, tmp_path, capsys):
 
 def test_without_the_secret_official_results_cannot_be_told_apart(graded, monkeypatch,
                                                                    capsys):
-    official = provenance.short({"policy": provenance.policy_digest(replace(
-        grading_config.load(SEARCH.policy), secret="the-course-secret-0123", language="en"))})
+    official = provenance.short_policy(replace(
+        grading_config.load(SEARCH.policy), secret="the-course-secret-0123", language="en"))
     path = graded / gradebook.FILE
     path.write_text(path.read_text().replace(CURRENT, official))
     monkeypatch.setenv("AUTOGRADER_SECRET", "the-course-secret-0123")

@@ -431,8 +431,7 @@ def current_policies(rows, config=None):
                          f"course's: name the grading.toml it was graded under with --config")
     policy = grading_config.load(config)
     secret = course_secret.find(policy).value if policy.official else None
-    return {provenance.short({"policy": provenance.policy_digest(
-                replace(policy, secret=known, language=language))})
+    return {provenance.short_policy(replace(policy, secret=known, language=language))
             for known in {None, secret} for language in LANGUAGES}, \
         policy.official and secret is None
 

@@ -137,6 +137,11 @@ def short(stamp):
     return _digest([stamp["policy"], stamp.get("scoring")])[:SHORT]
 
 
+def short_policy(config):
+    """short() of the stamp of a result graded now under `config`: the gradebook's policy column."""
+    return short({"policy": policy_digest(config), "scoring": scoring(config)})
+
+
 VERIFIED = answers.CACHE.with_name("verified-policies.json")
 VERIFIED_KEPT = 20  # the stamps remembered: an instructor switches among a few policies
 
