@@ -115,6 +115,19 @@ def test_a_hidden_check_the_named_mistake_reproduces_points_to_the_diagnosis_not
         unexplained]
 
 
+def test_a_hidden_check_of_a_function_calling_a_failing_one_says_to_fix_that_first():
+    """Seen in a trial: a correct alphabeta_decision calling an alphabeta_value whose MIN nodes
+    raise alpha (no known mistake) was told its hidden check's hint, to tighten the root's
+    bound, which it did."""
+    hinted = failed("alphabeta_decision: nodes", "x", visibility="hidden",
+                    calls=("alphabeta_value",))
+    found = {"alphabeta_decision": ((), ("alphabeta_value",))}
+    [told] = with_causes([hinted], found)
+    assert told.for_students().feedback == ("Your alphabeta_decision calls your alphabeta_value, "
+                                            "which fails: fix that first.")
+    assert with_causes([hinted], {}) == [hinted]
+
+
 def test_no_function_is_diagnosed_without_a_mistake_or_a_failing_function_it_calls():
     checks = [failed("minimax_value: exact", "minimax_value returned 2.", calls=("center_first",)),
               failed("alphabeta_value: nodes", "x", tried([], ["no_pruning"]))]

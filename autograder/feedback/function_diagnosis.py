@@ -115,16 +115,21 @@ def said(function, mistakes, callees):
 
 
 def with_causes(checks, found):
-    """`checks`, where a failed hidden check with no cause of its own reproduces a mistake its
-    function is told (`found`, as diagnoses gives it) given that as its cause: its fixed hint may
-    name another, and its input may not be said."""
+    """`checks`, where a failed hidden check with no cause of its own is given one from its
+    function's entry in `found` (as diagnoses gives it): that the diagnosis explains it, when a
+    mistake named reproduces its input, else that a failing function it calls comes first, when
+    there is one. Its fixed hint would name a mistake the code may not make, and its input may
+    not be said; what is said is the function's, the same for each of its hidden checks."""
     def explained(check):
-        mistakes = found.get(check.function, ((), ()))[0]
-        if (check.visibility != "hidden" or not check.failed or check.cause
-                or not set(mistakes) & set((check.suspects or {}).get("reproduce", ()))):
+        mistakes, callees = found.get(check.function, ((), ()))
+        if check.visibility != "hidden" or not check.failed or check.cause:
             return check
-        # TRANSLATORS: a hidden check's feedback; {function} is the student's function (code),
-        # whose diagnosis the report gives before its failures
-        return replace(check, cause=_("The diagnosis of your {function} explains this "
-                                      "failure.").format(function=check.function))
+        if set(mistakes) & set((check.suspects or {}).get("reproduce", ())):
+            # TRANSLATORS: a hidden check's feedback; {function} is the student's function
+            # (code), whose diagnosis the report gives before its failures
+            return replace(check, cause=_("The diagnosis of your {function} explains this "
+                                          "failure.").format(function=check.function))
+        if callees:
+            return replace(check, cause=cascade(check.function, callees[0]))
+        return check
     return [explained(check) for check in checks]
