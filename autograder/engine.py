@@ -356,8 +356,9 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     (an iterable the lanes share, see lanes.py) those of the contract functions it yields. Returns
     every check's name in pytest's order, the results of the checks that ran, the reference's
     answers added to `answers` (none when that is None), which a lane hands back to grade, and
-    the known mistakes that reproduce each function's search on the calls made (foresight.py);
-    after the checks students do not see, whose calls are forgotten, so none of theirs count."""
+    the known mistakes that reproduce each function's search on the calls made and the other
+    graded functions those calls entered (foresight.py); after the checks students do not see,
+    whose calls are forgotten, so none of theirs count."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox,
@@ -367,7 +368,9 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
         caller = Caller(student, answers, solution, assignment.traced)
         plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
-    return plugin.checks, plugin.results, added, foresight.reproducing(caller.seen.values())
+    seen = caller.seen.values()
+    return (plugin.checks, plugin.results, added, foresight.reproducing(seen),
+            foresight.entering(seen))
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
@@ -417,17 +420,21 @@ def not_run(config, names, why, warnings=None):
             for name in names]
 
 
-def warnings(config, names, reproduced, traced):
+def warnings(config, names, reproduced, traced, entered, failing):
     """{name: warning} for the checks in `names` (only the instructor's grading runs them) that a
     known mistake reproducing their function's search fails (grading.toml's `catches`, which
-    release.py writes); `reproduced` is Report.reproduced, `traced` the functions whose nodes
-    count."""
+    release.py writes), else whose function's calls entered one of the `failing` functions;
+    `reproduced` is Report.reproduced, `traced` the functions whose nodes count, `entered`
+    {function: the graded functions its calls entered}."""
     found = {}
     for name in names:
         function = judged_function(name)
         caught = [m for m in reproduced.get(function, ()) if m in config.policy(name).catches]
+        callees = [callee for callee in entered.get(function, ()) if callee in failing]
         if caught:
             found[name] = foresight.warning(function, caught[0], function in traced)
+        elif callees:
+            found[name] = foresight.relying(function, callees[0])
     return found
 
 
@@ -450,14 +457,15 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     groups = in_one_lane(functions)
     lanes = min(lanes or available(), len(groups))
     if lanes == 1:
-        names, checks, _added, reproduced = grading(functions if only else None)
+        names, checks, _added, reproduced, entered = grading(functions if only else None)
     else:
         done = in_lanes(lambda taken: grading(chain.from_iterable(taken)), groups, lanes)
         names = done[0][0]
         checks = [check for _, results, *_ in done for check in results]
-        reproduced = {f: m for *_, found in done for f, m in found.items()}
+        reproduced = {f: m for *_, found, _entered in done for f, m in found.items()}
+        entered = {f: e for *_, entering in done for f, e in entering.items()}
         if answers is not None:
-            for *_done, added, _found in done:
+            for *_done, added, _found, _entered in done:
                 answers.update(added)
     ran = [check.name for check in checks]
     # What ran must be what grading.toml holds (of the functions asked for): nothing in the
@@ -474,7 +482,8 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     left_out = [check for check in names if judged_function(check) not in functions]
     why = _("not run: this grading ran only the checks of {functions}").format(
         functions=", ".join(functions))
-    foreseen = warnings(config, later, reproduced, assignment.traced)
+    foreseen = warnings(config, later, reproduced, assignment.traced, entered,
+                        {check.function for check in checks if check.failed})
     checks = sorted([*checks, *not_run(config, left_out, why),
                      *not_run(config, later, _(WHEN_GRADED), foreseen)],
                     key=lambda check: order[check.name])

@@ -1,11 +1,16 @@
 """Foresight: a known mistake is said to reproduce a function only when it gives the student's
 answers and nodes on every call with recorded replays, and the correct search does not."""
+from dataclasses import replace
+
+from autograder.assignments import SEARCH
 from autograder.checks import course
 from autograder.checks.calling import Pair
-from autograder.feedback.foresight import reproducing
+from autograder.engine import warnings
+from autograder.feedback.foresight import entering, reproducing
 from autograder.feedback.replaying.record import explained
 from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
+from autograder.policy import load
 from autograder.runner.observations import Observation
 from autograder.worker.calls import call
 
@@ -37,3 +42,19 @@ def test_a_correct_search_a_partial_match_or_no_recorded_replays_find_none():
     assert reproducing([pair(made, "root_not_tightened") for made in CALLS[:2]]
                        + [pair(made, "last_of_ties") for made in CALLS[2:]]) == {}
     assert reproducing([pair(made, "root_not_tightened", recorded=False) for made in CALLS]) == {}
+
+
+def test_a_check_left_out_of_a_function_calling_a_failing_one_is_warned_of():
+    """Seen in a student trial: a correct alphabeta_decision over an alphabeta_value whose MIN
+    nodes raise alpha passed every check here, then lost points to a hidden check; no known
+    mistake reproduces it, but its visible calls entered the failing alphabeta_value."""
+    config = load(SEARCH.policy)
+    left_out = "alphabeta_decision: examines the reference's nodes"
+    entering_made = replace(pair(CALLS[0]), got=replace(pair(CALLS[0]).got,
+                                                        entered=("alphabeta_value",)))
+    entered = entering([entering_made])
+    assert entered == {"alphabeta_decision": ["alphabeta_value"]}
+    assert warnings(config, [left_out], {}, (), entered, {"alphabeta_value"}) == {left_out: (
+        "Warning: your alphabeta_decision calls your alphabeta_value, which fails here: this "
+        "check will likely fail when graded too. Fix alphabeta_value first.")}
+    assert warnings(config, [left_out], {}, (), entered, set()) == {}

@@ -39,6 +39,17 @@ def reproducing(pairs):
     return found
 
 
+def entering(pairs):
+    """{function: the other graded functions its calls in `pairs` entered, in the order met}: a
+    check of it that only the instructor's grading runs will likely fail where one of them
+    fails."""
+    found = {}
+    for pair in pairs:
+        for name in pair.got.entered:
+            found.setdefault(pair.function, {})[name] = None
+    return {function: list(names) for function, names in found.items()}
+
+
 def student_digest(pair):
     """The digest of the student's nodes, as diagnosis compares them; None where nodes do not
     count."""
@@ -64,3 +75,13 @@ def warning(function, mistake, traced):
                      "a search that {does}, which fails this check: it will likely fail when "
                      "graded. The fix: {fix}.")
     return sentence.format(function=function, does=does, fix=fix)
+
+
+def relying(function, callee):
+    """The sentence beside a check run only when graded, when the student's `function` calls
+    their `callee`, which fails here."""
+    # TRANSLATORS: beside a check that runs only when the instructor grades; {function} and
+    # {callee} are two of the student's functions (code)
+    return _("Warning: your {function} calls your {callee}, which fails here: this check will "
+             "likely fail when graded too. Fix {callee} first.").format(function=function,
+                                                                        callee=callee)
