@@ -64,8 +64,9 @@ def results(class_folder, output):
     """{submission: {(kind, name): lost points}} of the results a batch wrote in `output` for the
     class in `class_folder` (None for a submission without one). Each is found by the name its
     report holds: a batch's file name is an id cut to 50 characters."""
-    reports = {report["submission"]: report
-               for report in map(json.loads, (path.read_text() for path in output.glob("*.json")))}
+    files = map(json.loads, (path.read_text() for path in output.glob("*.json")))
+    # beside the results, the batch's insights.json, which names no submission
+    reports = {report["submission"]: report for report in files if "submission" in report}
     found = {}
     for submission in sorted(class_folder.iterdir()):
         report = reports.get(submission.name)
