@@ -32,8 +32,11 @@ REPLAYED = 3  # of the callee's wrong answers, the smallest: hypothesis has shru
 
 def wrong_answers(caller, function):
     """The pairs of `function`'s calls so far whose answer is not the reference's, the smallest
-    calls first (in the order they were made among equals)."""
+    calls first (in the order they were made among equals). Not where the function is missing or
+    cannot run at all (Observation.whole_function): no answer of it is wrong on one input more
+    than another, and a caller meets the same problem on its own inputs."""
     pairs = [pair for pair in caller.seen.values() if pair.function == function
+             and not pair.got.whole_function
              and not (pair.got.answered and exactly_equal(pair.got.answer, pair.want.answer))]
     return sorted(pairs, key=lambda pair: len(json.dumps(pair.call, sort_keys=True)))
 
