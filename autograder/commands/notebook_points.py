@@ -6,10 +6,13 @@ nbgrader totals the cells' points, not the policy's.
 Apart from notebook_cells.py, which the autograde kernel's copy of the grader holds without this.
 """
 import math
+import stat
+from pathlib import Path
 
 from autograder.commands.notebook_cells import cell_points
 from autograder.contract import judged_function
 from autograder.intake.notebook import read_notebook
+from autograder.intake.submission import NOTEBOOK_LIMIT
 from autograder.language import _, number
 from autograder.runner.observations import escaped
 
@@ -29,10 +32,16 @@ def points_unlike(notebook, config):
 
 def stale_notebook_warning(path, config):
     """A one-line warning when the notebook at `path` gives other points than `config`, else
-    None (also for a file that is not a notebook, which grading itself names)."""
+    None: also for anything but a plain file of a notebook's size that parses as one (a link, a
+    pipe, a file nested too deeply...), which grading itself names, since a submitted notebook is
+    read here before intake has checked it."""
+    path = Path(path)
     try:
+        if path.is_symlink() or not stat.S_ISREG(path.lstat().st_mode) \
+                or path.lstat().st_size > NOTEBOOK_LIMIT:
+            return None
         unlike = points_unlike(read_notebook(path), config)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError, TypeError, AttributeError):
         return None
     if not unlike:
         return None
