@@ -52,7 +52,8 @@ def test_chromium_renders_the_score_table_and_every_failure(report, tmp_path):
     dom = chromium(tmp_path, "--dump-dom", report["instructor"].as_uri())
     total = grading_config.load().total
     assert re.search(rf"<h1>sample_submission: \d+ / {total:g} points</h1>", dom)
-    assert dom.count("data-function=") == 9
+    assert len(re.findall(r'<tr class="[^"]*" data-function=', dom)) == 9
+    assert dom.count('class="diagnosis"') == 1  # alphabeta_decision's, once before its failures
     assert dom.count('class="failure"') == 5
 
 
@@ -66,10 +67,14 @@ def test_a_failing_trees_nodes_are_coloured_by_who_examined_them(report, tmp_pat
 
 
 def test_a_hidden_checks_input_never_reaches_the_students_page(report, tmp_path):
-    tree = section(chromium(tmp_path, "--dump-dom", report["student"].as_uri()), HIDDEN)
+    dom = chromium(tmp_path, "--dump-dom", report["student"].as_uri())
+    tree = section(dom, HIDDEN)
     assert "<svg" not in tree and "data-node" not in tree and "C2" not in tree
-    # the known mistake it matches, in place of the fixed hint
-    assert "a search that searches every root action with the full window" in tree
+    # the function's diagnosis, which names the known mistake, in place of the fixed hint
+    assert "The diagnosis of your alphabeta_decision explains this failure." in tree
+    diagnosis = dom.split('<p class="diagnosis" data-function="alphabeta_decision">')[1]
+    assert "a search that searches every root action with the full window" in \
+        diagnosis.split("</p>")[0]
 
 
 def test_the_page_renders_to_a_screenshot(report, tmp_path):
