@@ -1,5 +1,6 @@
 """Nim: players take turns removing one or more counters from one heap; whoever takes the last
 counter wins. A position is a list of heap sizes, the player to move about to play."""
+import functools
 
 
 def nim_value(heaps):
