@@ -54,6 +54,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
 HERE = Path(__file__).resolve().parent  # the templates beside this module
 CONTRACT = Path("docs") / "student-api.md"
+# How to write an assignment (its worked reference, BEGIN SOLUTION and all) and a class's insights
+# page: for the course's staff, not in the students' repository.
+INSTRUCTORS_DOCUMENTS = ("new-assignment.md", "insights.png")
 README_TEMPLATES = install(Environment(
     loader=FileSystemLoader(HERE / "release_templates"), undefined=StrictUndefined,
     keep_trailing_newline=True, extensions=["jinja2.ext.i18n"]))
@@ -442,8 +445,9 @@ def spoken_markdown(text):
 
 
 def documents(target):
-    """docs/ into `target`, the contract in the language spoken."""
-    shutil.copytree(ROOT / "docs", target / "docs")
+    """docs/ into `target`, but for the instructors' pages; the contract in the language spoken."""
+    shutil.copytree(ROOT / "docs", target / "docs",
+                    ignore=shutil.ignore_patterns(*INSTRUCTORS_DOCUMENTS))
     (target / CONTRACT).write_text(spoken_markdown((ROOT / CONTRACT).read_text(encoding="utf-8")),
                                    encoding="utf-8")
 
