@@ -37,11 +37,12 @@ from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
-from autograder.runner import backstop, environment
+from autograder.runner import backstop, environment, terminating
 from autograder.runner.backstop import CheckOutOfTime
 from autograder.runner.lanes import available, in_lanes
 from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
 from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.runner.terminating import Terminated
 
 CHECKS = Path(__file__).resolve().parent / "checks"  # its pytest.ini runs every assignment's
 
@@ -176,6 +177,13 @@ class GradingPlugin:
         # The checks students do not see run after all those they do (FunctionQueue does the
         # same within each lane): see FunctionQueue.pytest_runtestloop for why.
         items.sort(key=lambda item: not visible(item, self.config))
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_runtest_protocol(self, item, nextitem):
+        """No check starts once SIGTERM has arrived, even when the check it interrupted caught
+        the interruption (see terminating.received): the session ends as at Ctrl-C."""
+        if terminating.received():
+            raise Terminated
 
     @pytest.hookimpl(tryfirst=True)
     def pytest_pyfunc_call(self, pyfuncitem):

@@ -35,7 +35,9 @@ except ImportError:  # pragma: no cover - Windows
 from autograder.contract import MODULES
 from autograder.language import N_, _, number, seconds
 from autograder.runner.observations import Observation, brief, from_reply, too_deep
+from autograder.runner import terminating
 from autograder.runner.sources import SourceFiles
+from autograder.runner.terminating import Terminated
 from autograder.worker.calls import ANSWER_DEPTH, each_call
 from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
 
@@ -566,6 +568,8 @@ class Pending:
         """The observation of this call; its time limit scales with the reference's CPU time
         for it, and a trace equal to the reference's (the same call's) is checked and kept at no
         cost."""
+        if terminating.received():  # a check that caught the interruption calls on: not here
+            raise Terminated
         student = self.student
         limit = student.limits.call_seconds(reference_seconds)
         try:

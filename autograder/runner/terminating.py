@@ -23,19 +23,32 @@ class Terminated(KeyboardInterrupt):
         return "stopped by SIGTERM"
 
 
+# SIGTERM is the process's, and so is the record of it (a forked lane starts from its grader's)
+_received = []
+
+
+def received():
+    """Whether SIGTERM has arrived here. Code that catches the Terminated it raises must not let
+    the grading go on: hypothesis, interrupted in its own set-up of a check, turns it into an
+    AssertionError, which pytest takes for a failed check and grades on after (see
+    engine.GradingPlugin.pytest_runtest_protocol)."""
+    return bool(_received)
+
+
 def raise_terminated(signum, frame):
+    _received.append(signum)
     raise Terminated
 
 
 @contextmanager
 def ended_cleanly_by_sigterm():
-    """Within: SIGTERM raises Terminated once (a second one does not cut the cleanup short)."""
-    received = []
+    """Within: SIGTERM raises Terminated once (a second one does not cut the cleanup short);
+    received() says whether it came, until the block is left."""
+    _received.clear()
 
     def stop(signum, frame):
-        if not received:
-            received.append(signum)
-            raise Terminated
+        if not received():
+            raise_terminated(signum, frame)
 
     previous = signal.signal(signal.SIGTERM, stop)
     try:
@@ -43,10 +56,11 @@ def ended_cleanly_by_sigterm():
     except AutograderError:
         # pytest, run in the grader itself (one lane), ends its session on the interruption and
         # returns an exit code, which grading reports as an error of its own
-        if received:
+        if received():
             raise Terminated from None
         raise
     finally:
         signal.signal(signal.SIGTERM, previous)
-    if received:  # caught somewhere on its way: the grading was still cut short
+        stopped, _received[:] = received(), []
+    if stopped:  # caught somewhere on its way: the grading was still cut short
         raise Terminated
