@@ -2,12 +2,14 @@
 
     .venv/bin/python benchmarks/term.py [--size 27] [--stop-after 3]
 
-A Gradescope "export submissions" folder of --size submissions (benchmarks/batch.py's mix of correct,
-buggy and hanging ones, with submission_metadata.yml naming everyone, one submission a group of
-two) is graded with --jobs 2 and --similarity; once --stop-after results exist the batch gets one
-SIGINT to its process group, as a terminal's Ctrl-C sends. The policy is then edited (one hint) and
-the same command resumes; the gradebook is exported for Canvas. Prints each step's command, exit
-code and wall time, and what the folder holds at the end.
+The students' repository is released (`release`, with an empty cache). A Gradescope "export
+submissions" folder of --size submissions (benchmarks/batch.py's mix of correct, buggy and hanging
+ones, with submission_metadata.yml naming everyone, one submission a group of two) is graded with
+--jobs 2 and --similarity; once --stop-after results exist the batch gets one SIGINT to its process
+group, as a terminal's Ctrl-C sends. The policy is then edited (one hint) and the same command
+resumes; then one point moves between two checks and the same command runs again, which rescores
+every result and grades none; the gradebook is exported for Canvas. Prints each step's exit code,
+wall time and what it said, and what the folder holds at the end.
 """
 import argparse
 import csv
@@ -67,6 +69,12 @@ def interrupted(command, output, stop_after):
     return batch.returncode, stderr.strip().splitlines()[-1], signalled - started, ended - signalled
 
 
+def said(completed):
+    """What a batch said of the results it found: rescored, graded again, or already graded."""
+    return " / ".join(line for line in completed.stderr.splitlines()
+                      if "changed" in line or "already graded" in line)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=27)
@@ -74,6 +82,10 @@ def main():
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="autograder-term-") as scratch:
         scratch = Path(scratch)
+        released, seconds = run([sys.executable, "-m", "autograder", "release",
+                                 str(scratch / "release")],
+                                env={**os.environ, "XDG_CACHE_HOME": str(scratch / "cache")})
+        print(f"release, empty cache: exit {released.returncode} in {seconds:.0f} s")
         exported, output = export(scratch, args.size), scratch / "out"
         command = [sys.executable, "-m", "autograder", "grade", str(exported), "--jobs", "2",
                    "--output", str(output), "--similarity"]
@@ -85,10 +97,19 @@ def main():
         edited.write_text(policy.replace("Call the order function at every node",
                                          "Call the order function at each node"))
         resumed, seconds = run([*command, "--config", str(edited)])
-        said = [ln for ln in resumed.stderr.splitlines() if "changed since" in ln or
-                "already graded" in ln]
-        print(f"resumed after a policy edit: exit {resumed.returncode} in {seconds:.0f} s; "
-              f"{' / '.join(said)}")
+        print(f"resumed after a hint edit: exit {resumed.returncode} in {seconds:.0f} s; "
+              f"{said(resumed)}")
+        moved = edited.read_text()
+        for entry, before, after in (("minimax_value: exact values on random trees", 5, 4),
+                                     ("minimax_value: examines every node", 2, 3)):
+            line = f'"{entry}" = {{ points = {before} }}'
+            if line not in moved:
+                sys.exit(f"grading.toml no longer holds {line}: move another point")
+            moved = moved.replace(line, f'"{entry}" = {{ points = {after} }}')
+        edited.write_text(moved)
+        rescored, seconds = run([*command, "--config", str(edited)])
+        print(f"again after one point moved: exit {rescored.returncode} in {seconds:.1f} s; "
+              f"{said(rescored)}")
         exported_grades, seconds = run([sys.executable, "-m", "autograder", "export", "grades",
                                         str(output), "--format", "canvas"])
         print(f"export grades --format canvas: exit {exported_grades.returncode} in "
