@@ -164,6 +164,10 @@ def grade_in_language(args, config, assignment):
             names = ", ".join(escaped(s.name or s.sid or s.email) for s in entry.students)
             print(f"{escaped(entry.id)} of submission_metadata.yml is not in the export: "
                   f"{names or 'no one'} in gradebook.csv as not submitted")
+        for student in absent:
+            keys = ", ".join(escaped(key) for key in (student.sid, student.email) if key)
+            print(f"{escaped(student.name) or 'unnamed'}{f' ({keys})' if keys else ''} of the "
+                  f"roster handed in nothing: in gradebook.csv as not submitted")
         return
     grade_single(args, config, entries[0], assignment)
 
