@@ -521,3 +521,21 @@ def test_a_broken_reference_is_named_by_a_check_that_ran():
               {"name": "alphabeta_value: ran", "status": "passed", "feedback": ""},
               {"name": "alphabeta_value: broke", "status": "failed", "feedback": "why\nmore"}]
     assert first_failure(checks)["name"] == "alphabeta_value: broke"
+
+
+def test_the_batch_names_each_roster_student_who_handed_in_nothing(tmp_path, monkeypatch, capsys):
+    """Not only gradebook.csv: the batch's closing lines name them, as they name a submission
+    submission_metadata.yml lists but the export lacks."""
+    from autograder.commands import batch, cli
+    for student in ("ana", "ben"):
+        (tmp_path / "class" / student).mkdir(parents=True)
+        (tmp_path / "class" / student / "minimax.py").write_text("")
+    roster = tmp_path / "roster.csv"
+    roster.write_text("Nom,Correu\nana,ana@example.edu\nben,ben@example.edu\n"
+                      "Clara Bosch,clara@example.edu\n")
+    monkeypatch.setattr(batch, "grade_class", lambda *args, **kwargs: [])
+    assert cli.main(["grade", str(tmp_path / "class"), "--output", str(tmp_path / "out"),
+                     "--roster", str(roster)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "Clara Bosch (clara@example.edu) of the roster handed in nothing: in gradebook.csv as "
+        "not submitted")

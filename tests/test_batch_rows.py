@@ -77,6 +77,16 @@ def test_a_log_shows_a_line_per_submission(klass, tmp_path, monkeypatch, capsys)
         "[1/2] ben: could not grade: broken", "[2/2] ana: graded"]
 
 
+def test_a_log_holds_no_bar(klass, tmp_path, monkeypatch, capsys):
+    """The bar is a terminal's: rich draws it once more as it stops, which a log kept as a line
+    ("grading ━━━━ 2/2 0:00:01 eta -") among the submissions' own."""
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": "broken"}))
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    captured = capsys.readouterr()
+    assert [line for line in (captured.err + captured.out).splitlines()
+            if line.startswith("grading ")] == []
+
+
 def test_the_checks_failed_most_often_are_checks_that_ran(tmp_path):
     """A batch with --only: the checks it left out failed nobody."""
     entries = [Entry("ana", tmp_path / "ana")]

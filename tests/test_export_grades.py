@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from autograder import policy as grading_config
+from autograder import assignments, policy as grading_config
 from autograder.assignments import SEARCH
 from autograder.commands import cli, gradebook
 from autograder.contract import MODULES
@@ -88,3 +88,25 @@ def test_without_the_secret_official_results_cannot_be_told_apart(graded, monkey
         f"cannot tell whether 2 graded results in {graded} were made under the policy now "
         f"without the course's secret: set AUTOGRADER_SECRET as when grading, or pass "
         f"--allow-stale\n")
+
+
+@pytest.mark.parametrize("form", ["canvas", "moodle"])
+def test_each_assignment_exports_a_column_of_its_own(tmp_path, form):
+    """The second assignment's grades must not land in the first's LMS column: by default the
+    column is named after the gradebook's assignment, and --assignment still names it."""
+    cutoff = next(a for a in assignments.built_in() if a.name == "cutoff")
+    policy = provenance.short_policy(replace(grading_config.load(cutoff.policy), language="ca"))
+    functions = list(cutoff.modules)
+    gradebook.write(tmp_path, [["submission_1", "Ana", "1", "1@example.edu", "",
+                                *["1"] * len(functions), "90", "100", "graded", policy]],
+                    functions)
+    columns = {}
+    for extra in ([], ["--assignment", "Cerca amb tall"]):
+        assert cli.main(["export", "grades", str(tmp_path), "--format", form, *extra]) == 0
+        columns[bool(extra)] = next(csv.reader((tmp_path / f"grades-{form}.csv").open()))[-1]
+    assert columns == {False: "cutoff", True: "Cerca amb tall"}
+
+
+def test_the_first_assignment_keeps_its_column(graded):
+    assert cli.main(["export", "grades", str(graded), "--format", "moodle"]) == 0
+    assert next(csv.reader((graded / "grades-moodle.csv").open()))[-1] == "Adversarial search"

@@ -235,7 +235,36 @@ def test_a_zip_that_understates_its_sizes_stops_at_the_size_it_declared(tmp_path
     declared = len(data).to_bytes(4, "little")
     assert raw.count(declared) == 2  # the local header's and the central directory's
     archive.write_bytes(bytes(raw).replace(declared, (100).to_bytes(4, "little")))
-    assert "Bad CRC-32 for file 'minimax.py'" in refused(tmp_path, archive)
+    assert refused(tmp_path, archive) == (f"{archive} is not a readable zip file (its entry "
+                                          f"'minimax.py' is damaged); zip it again")
+
+
+def patched_zip(path, local_offset, value):
+    """A zip of one module whose two headers (local, and the central directory's, 2 bytes further
+    on) hold `value` at `local_offset`: the flags (6, bit 0: encrypted) or the method (8)."""
+    data = bytearray(zip_of(path, [("minimax.py", "x = 1")]).read_bytes())
+    for start, offset in ((data.find(b"PK\x03\x04"), local_offset),
+                          (data.find(b"PK\x01\x02"), local_offset + 2)):
+        data[start + offset:start + offset + 2] = value
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("make, why", [
+    (lambda path: path.write_bytes(b"PK\x03\x04 this is not really a zip"),
+     "està malmès o no és un zip"),
+    (lambda path: patched_zip(path, 6, b"\x01\x00"), "està protegit amb contrasenya"),
+    (lambda path: patched_zip(path, 8, b"\x63\x00"),
+     "fa servir un mètode de compressió que aquí no es pot llegir"),
+])
+def test_an_unreadable_zip_says_why_in_the_course_language(tmp_path, make, why):
+    """What Python's zipfile says is English ("File is not a zip file"): a Catalan student, and
+    Gradescope's results.json, read why in Catalan instead."""
+    archive = tmp_path / "entrega.zip"
+    make(archive)
+    with speaking("ca"), pytest.raises(SubmissionError) as refusal:
+        stage(archive, tmp_path / "scratch")
+    assert str(refusal.value) == (f"{archive} no és un fitxer zip llegible ({why}); torna'l a "
+                                  f"comprimir")
 
 
 def test_a_zipped_notebook_too_big_is_refused(tmp_path):

@@ -126,6 +126,14 @@ def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment
     assert docstrings(first)[0].startswith(MARK)
 
 
+def test_the_students_docs_hold_only_the_contract_in_their_language(tmp_path):
+    """docs/translating.md is the maintainers' guide, in English only: a Catalan course's students
+    would read it untranslated beside their contract."""
+    with speaking("ca"):
+        release.documents(tmp_path)
+    assert [p.name for p in (tmp_path / "docs").iterdir()] == ["student-api.md"]
+
+
 def _code_fences(markdown):
     """The fenced blocks of code; a ```text block holds words."""
     return re.findall(r"```(?!text).*?```", markdown, re.DOTALL)

@@ -421,7 +421,7 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                functions, finished):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), Eta())
-    with Progress(*columns, console=console) as progress:
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("grading", total=len(todo))
         futures = {pool.submit(grade_one, gradings, e, output, options, seconds): e
                    for e in todo}

@@ -164,6 +164,10 @@ def grade_in_language(args, config, assignment):
             names = ", ".join(escaped(s.name or s.sid or s.email) for s in entry.students)
             print(f"{escaped(entry.id)} of submission_metadata.yml is not in the export: "
                   f"{names or 'no one'} in gradebook.csv as not submitted")
+        for student in absent:
+            keys = ", ".join(escaped(key) for key in (student.sid, student.email) if key)
+            print(f"{escaped(student.name) or 'unnamed'}{f' ({keys})' if keys else ''} of the "
+                  f"roster handed in nothing: in gradebook.csv as not submitted")
         return
     grade_single(args, config, entries[0], assignment)
 
@@ -394,7 +398,7 @@ def export_grades_command(args):
                          f"policy than the assignment's grading.toml now: grade the class again "
                          f"into {folder} to bring them up to date, or pass --allow-stale to "
                          f"export them as they are")
-    text, unnamed = gradebook.export(rows, args.format, args.assignment)
+    text, unnamed = gradebook.export(rows, args.format, args.assignment or column_of(rows))
     target = Path(args.output or folder / f"grades-{args.format}.csv")
     if not target.resolve().parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
@@ -415,6 +419,21 @@ def export_grades_command(args):
               f"{escaped(row['status'])}")
 
 
+def assignment_of(rows):
+    """The built-in assignment whose functions the gradebook's `rows` have columns of, or None."""
+    functions = gradebook.functions_of(rows)
+    return next((a for a in assignments.built_in() if tuple(a.modules) == functions), None)
+
+
+def column_of(rows):
+    """The LMS column the grades of `rows` go to by default: each assignment's own, so that the
+    second's import never overwrites the first's grades."""
+    assignment = assignment_of(rows)
+    if assignment is None or assignment is assignments.SEARCH:
+        return "Adversarial search"
+    return assignment.name
+
+
 def current_policies(rows, config=None):
     """The policy column's values of results made as grading would make them now: under
     `config`, else the policy of the assignment whose functions the gradebook's `rows` have
@@ -422,8 +441,7 @@ def current_policies(rows, config=None):
     official grading stamps a digest of, is missing here."""
     functions = gradebook.functions_of(rows)
     if config is None:
-        config = next((a.policy for a in assignments.built_in()
-                       if tuple(a.modules) == functions), None)
+        config = getattr(assignment_of(rows), "policy", None)
     if config is None:
         if not any(row["status"] == "graded" for row in rows):
             return set(), False
@@ -529,8 +547,9 @@ def parser():
     grades = exports.add_parser("grades", help="a graded class's gradebook as an LMS imports it")
     grades.add_argument("directory", help="the --output DIR the class was graded into")
     grades.add_argument("--format", choices=sorted(gradebook.EXPORTS), default="csv")
-    grades.add_argument("--assignment", default="Adversarial search",
-                        help="the LMS's name for the grade's column")
+    grades.add_argument("--assignment",
+                        help="the LMS's name for the grade's column (default: \"Adversarial "
+                             "search\" for the first assignment, another's name, e.g. cutoff)")
     grades.add_argument("--output", help="the file to write (default: DIR/grades-FORMAT.csv)")
     grades.add_argument("--config", help="the grading policy the class was graded under "
                                           "(default: that of the assignment whose functions the "

@@ -56,7 +56,7 @@ HERE = Path(__file__).resolve().parent  # the templates beside this module
 CONTRACT = Path("docs") / "student-api.md"
 # How to write an assignment (its worked reference, BEGIN SOLUTION and all) and a class's insights
 # page: for the course's staff, not in the students' repository.
-INSTRUCTORS_DOCUMENTS = ("new-assignment.md", "insights.png")
+INSTRUCTORS_DOCUMENTS = ("new-assignment.md", "insights.png", "translating.md")  # English only
 README_TEMPLATES = install(Environment(
     loader=FileSystemLoader(HERE / "release_templates"), undefined=StrictUndefined,
     keep_trailing_newline=True, extensions=["jinja2.ext.i18n"]))

@@ -126,6 +126,7 @@ def _check_entries(path, infos):
 
 def _from_zip(path, target, files):
     budget = _Budget(path)
+    name = None  # the entry being read, which a damaged zip's error is about
     try:
         with zipfile.ZipFile(path) as archive:
             _check_entries(path, archive.infolist())
@@ -141,9 +142,21 @@ def _from_zip(path, target, files):
                     data = _read_limited(handle, FILE_LIMIT, budget, f"{path}: {name!r}")
                 (target / PurePosixPath(name).name).write_bytes(data)
     except UNREADABLE_ZIP as error:
-        # TRANSLATORS: {error} is what Python's zipfile said, in English
+        # TRANSLATORS: {error} is why, one of the messages below ("it is damaged, or not a zip")
         raise SubmissionError(_("{path} is not a readable zip file ({error}); zip it "
-                                "again").format(path=path, error=error)) from None
+                                "again").format(path=path, error=_unreadable(error, name))) \
+            from None
+
+
+def _unreadable(error, entry):
+    """Why a zip could not be read, in the language spoken: zipfile's own words are English."""
+    if isinstance(error, NotImplementedError):
+        return _("it is compressed with a method that cannot be read here")
+    if isinstance(error, RuntimeError) and "encrypted" in str(error):
+        return _("it is protected by a password")
+    if entry is not None:
+        return _("its entry {entry} is damaged").format(entry=repr(entry))
+    return _("it is damaged, or not a zip")
 
 
 def _from_zipped_notebooks(path, archive, names, target, budget, files):
