@@ -431,9 +431,9 @@ def not_run(config, names, why, warnings=None):
 def warnings(config, names, reproduced, traced, entered, failing):
     """{name: warning} for the checks in `names` (only the instructor's grading runs them) that a
     known mistake reproducing their function's search fails (grading.toml's `catches`, which
-    release.py writes), else whose function's calls entered one of the `failing` functions;
-    `reproduced` is Report.reproduced, `traced` the functions whose nodes count, `entered`
-    {function: the graded functions its calls entered}."""
+    release.py writes), else whose function's calls entered one of the `failing` functions, else
+    whose function is one of them; `reproduced` is Report.reproduced, `traced` the functions whose
+    nodes count, `entered` {function: the graded functions its calls entered}."""
     found = {}
     for name in names:
         function = judged_function(name)
@@ -443,6 +443,8 @@ def warnings(config, names, reproduced, traced, entered, failing):
             found[name] = foresight.warning(function, caught[0], function in traced)
         elif callees:
             found[name] = foresight.relying(function, callees[0])
+        elif function in failing:
+            found[name] = foresight.failing(function)
     return found
 
 

@@ -58,3 +58,15 @@ def test_a_check_left_out_of_a_function_calling_a_failing_one_is_warned_of():
         "Warning: your alphabeta_decision calls your alphabeta_value, which fails here: this "
         "check will likely fail when graded too. Fix alphabeta_value first.")}
     assert warnings(config, [left_out], {}, (), entered, set()) == {}
+
+
+def test_a_check_left_out_of_a_failing_function_is_warned_of():
+    """Seen in a student trial: an alphabeta_value that calls the order function only at the root
+    failed visible checks here, then lost 3 more points officially to its hidden order check,
+    whose entry here named only its hint; no known mistake reproduces it."""
+    config = load(SEARCH.policy)
+    left_out = "alphabeta_value: examines the reference's nodes with an order function"
+    assert warnings(config, [left_out], {}, (), {}, {"alphabeta_value"}) == {left_out: (
+        "Warning: your alphabeta_value fails checks here, so this check may fail when graded "
+        "too. Fix those failures first.")}
+    assert warnings(config, [left_out], {}, (), {}, {"alphabeta_decision"}) == {}

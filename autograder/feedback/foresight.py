@@ -85,3 +85,12 @@ def relying(function, callee):
     return _("Warning: your {function} calls your {callee}, which fails here: this check will "
              "likely fail when graded too. Fix {callee} first.").format(function=function,
                                                                         callee=callee)
+
+
+def failing(function):
+    """The sentence beside a check run only when graded, when the student's `function` itself
+    fails checks here: what they do not test may be wrong too, and cost points unannounced."""
+    # TRANSLATORS: beside a check that runs only when the instructor grades; {function} is the
+    # student's function (code)
+    return _("Warning: your {function} fails checks here, so this check may fail when graded "
+             "too. Fix those failures first.").format(function=function)

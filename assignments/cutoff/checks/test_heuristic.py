@@ -208,8 +208,8 @@ def test_iterative_deepening_decision(caller, case):
     pair, shown = deepening_case(caller, case)
     decision, _orders = deepened(pair, shown)
     if not exactly_equal(decision, pair.want.answer[0]):
-        raise CheckFailed(_("iterative_deepening_decision decided {answer}, but the last pass "
-                            "decides {want}").format(answer=quoted(decision),
+        raise CheckFailed(_("iterative_deepening_decision decided {answer}, but the correct "
+                            "last pass, at the full depth, decides {want}.").format(answer=quoted(decision),
                                                      want=repr(pair.want.answer[0])), shown=shown)
 
 
