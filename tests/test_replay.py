@@ -7,7 +7,7 @@ import pytest
 
 from autograder.checks import course
 from autograder.checks.calling import Pair, reference
-from autograder.checks.replay import CALLS, in_one_lane, inputs, wars_around
+from autograder.checks.replay import CALLS, in_one_lane, inputs, wars_around, wrong_answers
 from autograder.contract import MODULES
 from autograder.games.specs import table_evaluation, tree_spec
 from autograder.runner.observations import Observation
@@ -113,3 +113,15 @@ def test_a_cut_off_built_around_a_wrong_heuristic_value_keeps_its_evaluation_und
     tree = build_game(game)
     child = tree.result(tree.initial, 0)
     assert scores(tree.result(child, 0)) == 5 and scores(tree.result(child, 1)) == -1
+
+
+def test_wrong_answers_no_input_is_built_around_leave_their_places_to_those_one_is():
+    """Seen in the salt tool: a heuristic_value whose smallest wrong answers were all under a
+    window replayed nothing under one secret, and its decision kept its points there only."""
+    windows = [pair(call("alphabeta_value", tree_spec([0]), low, low + 1), low + 1, 0)
+               for low in (0, 1, 2)]
+    whole = pair(call("alphabeta_value", tree_spec([[1, 3]], "MIN")), 1, 3)
+    caller = Seen(*windows, whole)
+    smallest = wrong_answers(caller, "alphabeta_value")[:3]
+    assert all(wrong in windows for wrong in smallest)  # none built on
+    assert len(inputs(caller, "alphabeta_decision")) == 1

@@ -209,8 +209,9 @@ def test_iterative_deepening_decision(caller, case):
     decision, _orders = deepened(pair, shown)
     if not exactly_equal(decision, pair.want.answer[0]):
         raise CheckFailed(_("iterative_deepening_decision decided {answer}, but the correct "
-                            "last pass, at the full depth, decides {want}.").format(answer=quoted(decision),
-                                                     want=repr(pair.want.answer[0])), shown=shown)
+                            "last pass, at the full depth, decides {want}.").format(
+                                answer=quoted(decision), want=repr(pair.want.answer[0])),
+                          shown=shown)
 
 
 @check("iterative_deepening_decision: each pass orders the root best first by the pass before")
