@@ -11,7 +11,9 @@
 3. Warm: the same command again, with the cache the cold release filled: what an instructor waits
    for when releasing again after an edit of the text, or to another folder.
 Prints each wall time and its ratio to the plain time (the issue's target: about 30), and whether
-the two releases' answers files are the same bytes (a release from the cache must be).
+the two releases' answers files are the same bytes (a release from the cache must be). With
+--keep DIR, the two releases are left in DIR (cold/, warm/) for `diff -r` against another
+version's.
 """
 import argparse
 import os
@@ -43,7 +45,9 @@ def answers_file(release):
 
 
 def main():
-    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", metavar="DIR", help="leave the two releases in DIR (a new folder)")
+    args = parser.parse_args()
     _graded, calls = grade_reference(grading_config.load(), available())
     plain = plain_seconds(calls)
     say(f"plain computation of the graded calls ({len(calls)} calls): {plain:.2f} s")
@@ -54,6 +58,10 @@ def main():
         warm = release_seconds(scratch / "warm", cache)
         say(f"release, warm cache: {warm:.1f} s, {warm / plain:.0f}x plain")
         same = answers_file(scratch / "cold") == answers_file(scratch / "warm")
+        if args.keep:
+            Path(args.keep).mkdir(parents=True)
+            for release in ("cold", "warm"):
+                (scratch / release).rename(Path(args.keep) / release)
     say(f"answers file the same from the cache: {same}")
 
 

@@ -2,6 +2,7 @@
 what an earlier one computed from the cache (release_cache.py), only while it would come out the
 same."""
 import io
+import json
 import shutil
 
 from rich.console import Console
@@ -9,6 +10,7 @@ from rich.console import Console
 from autograder.assignments import SEARCH
 from autograder.distribution import release, release_cache
 from autograder.distribution.progress import Steps
+from autograder.feedback.replaying import record
 from support.paths import ROOT
 
 
@@ -100,3 +102,39 @@ def test_a_release_explains_each_game_once_per_grader(tmp_path, monkeypatch):
     assert again == {"a game": {"answer": 1, "explained": {"replays": "a game"}},
                      "a list": [1, 2], "new": {"answer": 2, "explained": {"replays": "new"}}}
     assert searched == ["a game", "a list", "new"]
+
+
+def test_the_explanations_hand_out_the_longest_calls_first():
+    """The empty board's searches take seconds, a random tree's milliseconds: handed out last,
+    one core would search the empty board alone while the other waits."""
+    answers = {"tree": {"answer": 1, "seconds": 0.001}, "games": [{"tree": []}],
+               "empty board": {"answer": 0, "seconds": 2.5}, "other tree": {"seconds": 0.001}}
+    assert record.heaviest_first(answers) == ["empty board", "tree", "other tree", "games"]
+
+
+def test_a_call_is_explained_as_alone_whatever_order_it_is_handed_out_in():
+    calls = [{"args": [], "function": function, "game": {"kind": "tree", "root": "MAX",
+                                                         "tree": [[3, 12], [2, 4]]},
+              "state": [], "trace": True} for function in ("alphabeta_value", "minimax_value")]
+    keys = [json.dumps(call, sort_keys=True) for call in calls]
+    games = json.dumps({"games of the check": "a check"})
+    answers = {keys[0]: {"answer": 3, "seconds": 0.001}, games: [],
+               keys[1]: {"answer": 3, "seconds": 0.5}}
+    explained = record.explain_answers(answers)
+    assert explained[keys[0]]["explained"] == record.explained(calls[0])
+    assert explained[keys[1]]["explained"] == record.explained(calls[1])
+    assert explained[games] == []
+
+
+def test_the_known_mistakes_longest_to_grade_are_started_first():
+    """The reference's time on the calls of a mistake's functions says how long its grading
+    takes; the reports are still given in the mistakes' order."""
+    def call(function):
+        return json.dumps({"function": function, "game": None})
+    known = {call("minimax_value"): {"seconds": 3.0}, call("rational_response"): {"seconds": 0.01},
+             call("center_first"): {"seconds": 0.2},
+             json.dumps({"games of the check": "a check"}): [1]}
+    submissions = [("price war", ["rational_response"]), ("ordering", ["center_first"]),
+                   ("minimax", ["minimax_value", "minimax_decision"])]
+    assert release.longest_first(submissions, known) == [submissions[2], submissions[1],
+                                                         submissions[0]]

@@ -363,9 +363,10 @@ def record_shrinking(target, mistakes, assignment, steps):
                        in mistake_submissions(mistakes, scratch, assignment) if functions]
         steps.more(len(submissions))
         with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
-            recorded = list(pool.map(
-                lambda mistake: grade_mistake(*mistake, policy, base, assignment, steps),
-                submissions))
+            started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
+                                               steps)
+                       for mistake in longest_first(submissions, known)}
+            recorded = [started[submission].result() for submission, _ in submissions]
         for path, _report in recorded:  # the calls' answers: the games the instructor's checks kept
             # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
@@ -373,6 +374,20 @@ def record_shrinking(target, mistakes, assignment, steps):
         reports = {submission.name: report.read_text()
                    for (submission, _), (_, report) in zip(submissions, recorded)}
     return known, reports
+
+
+def longest_first(submissions, known):
+    """The `submissions` (submission, functions) in the order their gradings are started: the
+    longest first, as the reference's time on the calls of their functions in the answers `known`
+    says, so that the cores end together rather than one grading a mistake of minimax's search
+    of the whole tic-tac-toe tree alone at the end. Ties keep their order."""
+    seconds = {}
+    for key, data in known.items():
+        function = json.loads(key).get("function")
+        if isinstance(data, dict) and function:
+            seconds[function] = seconds.get(function, 0) + data.get("seconds", 0)
+    return sorted(submissions, reverse=True,
+                  key=lambda mistake: sum(seconds.get(function, 0) for function in mistake[1]))
 
 
 def grade_mistake(submission, functions, policy, base, assignment, steps):

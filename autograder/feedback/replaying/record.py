@@ -33,9 +33,22 @@ def explained_key(key):
 def explain_answers(answers):
     """`answers` (call key -> the reference's observation as data), each with what its
     explanations need added as "explained": on every core, since the searches of the full
-    tic-tac-toe tree take a minute."""
+    tic-tac-toe tree take a minute. The calls are handed out one at a time, the longest first
+    (heaviest_first), so that the cores end together rather than one of them searching the empty
+    board alone at the end; each call's explanations are found by its key, in any order."""
+    order = heaviest_first(answers)
     with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
-        for data, known in zip(answers.values(), pool.map(explained_key, answers, chunksize=16)):
-            if known is not None:
-                data["explained"] = known
+        found = dict(zip(order, pool.map(explained_key, order, chunksize=1)))
+    for key, data in answers.items():
+        if found[key] is not None:
+            data["explained"] = found[key]
     return answers
+
+
+def heaviest_first(answers):
+    """The keys of `answers`, those the reference took longest over first (its "seconds", which
+    the explanations' searches take a multiple of), ties in the order given."""
+    def seconds(key):
+        data = answers[key]
+        return data.get("seconds", 0) if isinstance(data, dict) else 0
+    return sorted(answers, key=seconds, reverse=True)
