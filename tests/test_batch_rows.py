@@ -77,6 +77,17 @@ def test_a_log_shows_a_line_per_submission(klass, tmp_path, monkeypatch, capsys)
         "[1/2] ben: could not grade: broken", "[2/2] ana: graded"]
 
 
+def test_a_log_says_the_gradings_started_before_the_first_is_done(klass, tmp_path, monkeypatch,
+                                                                   capsys):
+    """The first submission's line came 35 s after the reference's: a log says at once what is
+    under way."""
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": "broken"}))
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    lines = capsys.readouterr().err.splitlines()
+    started = lines.index("Grading 2 submissions: a line as each is done")
+    assert started < min(i for i, line in enumerate(lines) if line.startswith("[1/2] "))
+
+
 def test_a_log_holds_no_bar(klass, tmp_path, monkeypatch, capsys):
     """The bar is a terminal's: rich draws it once more as it stops, which a log kept as a line
     ("grading ━━━━ 2/2 0:00:01 eta -") among the submissions' own."""

@@ -446,6 +446,9 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                TimeElapsedColumn(), Eta())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("grading", total=len(todo))
+        if not console.is_terminal:  # a log: said now, the first grading's line a minute away
+            console.print(f"Grading {len(todo)} submission{'s' * (len(todo) != 1)}: a line as "
+                          f"each is done")
         futures = {pool.submit(grade_one, gradings, e, output, options, seconds): e
                    for e in todo}
         for future in as_completed(futures):
