@@ -62,9 +62,10 @@ def other_language_warning(path, notebook, config):
 
 def stale_notebook_warning(path, config):
     """A one-line warning when the notebook at `path` is written in another language than the
-    course's or gives other points than `config`, else None: also for anything but a plain file of a notebook's size that parses as one (a link, a
-    pipe, a file nested too deeply...), which grading itself names, since a submitted notebook is
-    read here before intake has checked it."""
+    course's or gives other points than `config`, else None: also for anything but a plain file
+    of a notebook's size that parses as one (a link, a pipe, a file nested too deeply...), which
+    grading itself names, since a submitted notebook is read here before intake has checked
+    it."""
     path = Path(path)
     try:
         if path.is_symlink() or not stat.S_ISREG(path.lstat().st_mode) \
