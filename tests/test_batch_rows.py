@@ -77,6 +77,17 @@ def test_a_log_shows_a_line_per_submission(klass, tmp_path, monkeypatch, capsys)
         "[1/2] ben: could not grade: broken", "[2/2] ana: graded"]
 
 
+def test_a_log_says_the_gradings_started_before_the_first_is_done(klass, tmp_path, monkeypatch,
+                                                                   capsys):
+    """The first submission's line came 35 s after the reference's: a log says at once what is
+    under way."""
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": "broken"}))
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    lines = capsys.readouterr().err.splitlines()
+    started = lines.index("Grading 2 submissions: a line as each is done")
+    assert started < min(i for i, line in enumerate(lines) if line.startswith("[1/2] "))
+
+
 def test_a_log_holds_no_bar(klass, tmp_path, monkeypatch, capsys):
     """The bar is a terminal's: rich draws it once more as it stops, which a log kept as a line
     ("grading ━━━━ 2/2 0:00:01 eta -") among the submissions' own."""
@@ -144,3 +155,44 @@ def test_two_submissions_of_one_student_get_feedback_files_saying_why(klass, tmp
     for entry in twice:
         assert "is a submitter of 2 submissions" in (
             tmp_path / "out" / "feedback" / f"{entry.id}.md").read_text()
+
+
+def test_a_log_shows_the_reference_grading_under_way(klass, tmp_path, monkeypatch, capsys):
+    """The reference's grading took 53 s with nothing said after its first line; a log now gets
+    a line every few seconds of it, and one when it is done."""
+    import time
+    monkeypatch.setattr(batch, "reference_answers",
+                        lambda *_: time.sleep(0.35) or tmp_path / "answers.json")
+    monkeypatch.setattr("autograder.commands.waiting.EVERY", 0.1)
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": result(5)}))
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    lines = capsys.readouterr().err.splitlines()
+    start = lines.index("Grading the reference once, under the policy's limits...")
+    waited = lines[start + 1:lines.index("the reference's grading: done (0 s)")]
+    assert len(waited) >= 2 and set(waited) == {"the reference's grading: still running (0 s)"}
+
+
+def test_a_resumed_batch_reuses_the_reference_grading_and_says_so(klass, tmp_path, monkeypatch,
+                                                                  capsys):
+    """A resume graded the reference again only when what its grading depends on changed (the
+    policy's checks, limits and games, the checks, the reference, the grader); else it says it
+    reuses it, where it said it graded it once more."""
+    from autograder.assignments import SEARCH
+    from autograder.grading import answers, provenance
+    config, output = grading_config.load(), tmp_path / "out"
+    (output / ".cache").mkdir(parents=True)
+    answers.save(output / batch.ANSWERS_FILE, {"a game": 1}, SEARCH.reference)
+    kept = {**result(10), "max_points": 10, "made_with": provenance.made_with(config, SEARCH)}
+    (output / batch.REFERENCE_RESULT).write_text(json.dumps(kept))
+    graded = []
+    monkeypatch.setattr(batch, "reference_answers", lambda *_: graded.append(1))
+    monkeypatch.setattr(batch, "grade_one", graded_as({"ana": result(10), "ben": result(5)}))
+    grade_class(klass, output, config, jobs=1)
+    said = capsys.readouterr().err
+    assert graded == [] and "Grading the reference" not in said
+    assert (f"The reference's grading in {output / '.cache'} still holds (nothing it depends on "
+            f"changed): reused") in said
+    kept["made_with"]["policy"] = "another policy"
+    (output / batch.REFERENCE_RESULT).write_text(json.dumps(kept))
+    grade_class(klass, output, config, jobs=1, force=True)
+    assert graded == [1] and "Grading the reference once" in capsys.readouterr().err

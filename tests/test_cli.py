@@ -337,3 +337,17 @@ def test_a_grading_stopped_by_sigterm_removes_its_scratch_folder(tmp_path, lanes
     assert list(temporary.iterdir()) == []
     assert not (tmp_path / "report.txt").exists()
     assert settled(lambda: leftovers(before)) == []
+
+
+def test_an_unreadable_submission_is_told_before_the_reference_is_graded(tmp_path, monkeypatch,
+                                                                          capsys):
+    """Gradescope's run of a damaged zip took a minute: the reference was verified under the
+    policy first, then intake failed. Intake comes first now; the reference is never graded."""
+    from autograder.commands import cli
+    steps = []
+    monkeypatch.setattr(cli.sandbox, "cap_grader_memory", lambda megabytes: None)
+    monkeypatch.setattr(cli, "verify_reference", lambda *args: steps.append("reference"))
+    code = cli.main(["grade", str(_broken_zip(tmp_path)), "--one", "--format", "gradescope",
+                     "--output", str(tmp_path / "results.json")])
+    assert code == 2 and "is not a readable zip file" in capsys.readouterr().err
+    assert steps == [] and not (tmp_path / "results.json").exists()

@@ -25,7 +25,8 @@ A class batch (one run, then a rerun, then a submission that hangs):
   `＝HYPERLINK(...).zip` (spreadsheets skip the space and read the full-width sign), a name with an
   escape sequence, `alice/`, `alice.zip` and `alice-2.zip` (one shared row), and
   `linked -> the private reference` each get a row of their own whose status is what staging that
-  entry says; the batch exits 0 and the rerun too;
+  entry says, and a folder holding only a broken zip is told its zip is damaged, as Gradescope's
+  run of that upload tells it; the batch exits 0 and the rerun too;
 - a submission that hangs is stopped at --submission-timeout, its row says so, and nothing of its
   grading is left running; a grading killed (as by the OOM killer), out of memory or timing out
   with a child in its session is that submission's error row (run_grading, on small commands).
@@ -481,6 +482,8 @@ def batch(tmp_path_factory):
     zip_of(klass / "brackets.zip", [("minimax.py", ""), ("../[/b].py", "")])
     (klass / "\x1b[31mred.zip").write_text("not a zip")
     (klass / "linked").symlink_to(private)
+    (klass / "submission_1006").mkdir()  # an upload of one zip, which is broken
+    (klass / "submission_1006" / "entrega.zip").write_text("not a zip")
     output = root / "out"
     first = run_cli("grade", klass, "--jobs", "2", "--output", output)
     first_book = read_gradebook(output)
@@ -514,6 +517,40 @@ def test_every_hostile_name_gets_its_own_row_with_its_own_reason(batch):
     assert "is a symbolic link" in expected["linked"]
     alice = json.loads((batch["output"] / "alice.json").read_text())
     assert book["alice"]["total"] == f"{alice['points']:g}"
+
+
+@pytest.mark.e2e
+def test_a_folder_holding_only_a_broken_zip_is_told_its_zip_is_damaged(batch):
+    """A folder whose only file is a zip is that zip, as Gradescope's run_autograder grades it:
+    the batch said the folder held none of the modules."""
+    assert batch["book"]["submission_1006"]["status"] == (
+        "error: entrega.zip is not a readable zip file (it is damaged, or not a zip); zip it again")
+
+
+def test_a_gradescope_export_and_run_autograder_say_the_same_of_a_lone_broken_zip(tmp_path):
+    """One upload, one story: a batch of Gradescope's export (its folder holding the zip alone)
+    and Gradescope's own run of that upload both say the zip is damaged, in the course's
+    language; the run says so at once, before any grading of the reference."""
+    from autograder.distribution import gradescope_run
+    export = tmp_path / "export"
+    upload = export / "submission_1006"
+    upload.mkdir(parents=True)
+    (export / "submission_metadata.yml").write_text("{}\n")
+    (upload / "entrega.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
+    [entry] = find_submissions([export])
+    damaged = "no és un fitxer zip llegible (està malmès o no és un zip); torna'l a comprimir"
+    with speaking("ca"):
+        assert without_paths(staging_says(entry.path, tmp_path / "scratch")) == (
+            f"error: entrega.zip {damaged}")
+    root = tmp_path / "autograder"
+    (root / "results").mkdir(parents=True)
+    shutil.copytree(upload, root / "submission")
+    started = time.monotonic()
+    gradescope_run.run(root, "search", "ca")
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert results["output"] == (f"No s'ha pogut corregir aquest lliurament: "
+                                 f"{root / 'submission' / 'entrega.zip'} {damaged}")
+    assert time.monotonic() - started < 30  # the reference's grading took a minute
 
 
 @pytest.mark.e2e

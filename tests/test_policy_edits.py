@@ -2,12 +2,14 @@
 scored, which rescores), and the nbgrader notebooks it leaves behind, which check-config and grade
 name."""
 import shutil
+from dataclasses import replace
 
 import pytest
 
 from autograder import policy as grading_config
 from autograder.commands.notebook_points import stale_notebook_warning
 from autograder.grading import provenance
+from autograder.language import speaking
 from support.cli import run_cli
 from support.paths import ROOT
 
@@ -89,3 +91,25 @@ def test_grade_names_a_submitted_notebook_the_policy_no_longer_matches(tmp_path)
     assert stale_notebook_warning(tmp_path / "handed_in.ipynb", grading_config.load()) is None
     (tmp_path / "not.ipynb").write_text("{")
     assert stale_notebook_warning(tmp_path / "not.ipynb", config) is None
+
+
+def test_check_config_names_a_course_notebook_in_another_language_than_the_course(tmp_path):
+    """After `[course] language = "ca"`, the course's notebooks stayed English and only the
+    generator's --check said so; check-config names each, and the command that makes it again."""
+    edited(tmp_path, ('# language = "ca"', 'language = "ca"'))
+    catalan = run_cli("check-config", "--config", tmp_path / "grading.toml")
+    assert catalan.returncode == 0, catalan.stderr
+    assert (f"warning: {NOTEBOOK} is written in English, the course in Català: generate it "
+            f"again with python -m autograder.distribution.notebooks") in \
+        catalan.stdout.replace("\n", "")
+    assert "is written in" not in run_cli("check-config").stdout
+
+
+def test_grade_names_a_notebook_in_another_language_than_the_course(tmp_path):
+    cutoff = ROOT / "assignments" / "nbgrader" / "source" / "cutoff" / "cutoff.ipynb"
+    config = grading_config.load(ROOT / "assignments" / "cutoff" / "grading.toml")
+    assert stale_notebook_warning(cutoff, config) is None
+    with speaking("ca"):
+        warning = stale_notebook_warning(cutoff, replace(config, language="ca"))
+    assert warning == (f"{cutoff} està escrit en English, el curs en Català: torna'l a generar "
+                       f"amb python -m autograder.distribution.notebooks")

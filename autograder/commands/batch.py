@@ -38,6 +38,7 @@ from autograder.assignments import SEARCH
 from autograder.commands import gradebook, insights, rescoring, students
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
+from autograder.commands.waiting import Waiting
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
 from autograder.files import private_folder, unique_names, write_atomically
@@ -50,6 +51,7 @@ from autograder.runner import lanes
 from autograder.runner.observations import escaped
 
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
+REFERENCE_RESULT = ANSWERS_FILE.parent / "reference.json"  # the reference's grading, kept
 ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
 FEEDBACK = "feedback"  # the folder of the student views, one per submission, ready to hand back
 SIMILARITY = "similarity.html"
@@ -169,15 +171,36 @@ def _with_unique_ids(entries):
     return [Entry(id_, entry.path, entry.students) for id_, entry in zip(ids, entries)]
 
 
+def reference_still_holds(output, config, assignment):
+    """Whether the reference's grading kept in `output` (its answers, and its result) was made as
+    it would be now: the same policy's checks, limits and games, checks, reference and grader
+    (its points change nothing the reference does)."""
+    graded = read_result(output / REFERENCE_RESULT)
+    return bool(answers.load(output / ANSWERS_FILE, assignment.reference) and graded and
+                provenance.changed(graded.get("made_with"), provenance.what_ran(
+                    provenance.made_with(config, assignment))) is None)
+
+
+def reference_step(output, config, gradings, options, lane_count, assignment, pool, console):
+    """reference_answers, said: reused from `output` when it still holds, else graded with a
+    sign of life meanwhile (progress.Waiting), since it takes about a minute."""
+    if reference_still_holds(output, config, assignment):
+        console.print(printable(f"The reference's grading in {output / ANSWERS_FILE.parent} "
+                                f"still holds (nothing it depends on changed): reused"),
+                      soft_wrap=True)
+        return output / ANSWERS_FILE
+    console.print("Grading the reference once, under the policy's limits...")
+    with Waiting("the reference's grading", console):
+        return pool.submit(reference_answers, output, config, gradings, options, lane_count,
+                           assignment).result()
+
+
 def reference_answers(output, config, gradings, options, lane_count, assignment):
     """Grade the assignment's reference (it must get full marks under the policy), keeping its
     answers for the batch; graded again only when what made its last grading changed."""
     path = output / ANSWERS_FILE
-    kept = output / ANSWERS_FILE.parent / "reference.json"
-    graded = read_result(kept)
-    if answers.load(path, assignment.reference) and graded and provenance.changed(
-            graded.get("made_with"),
-            provenance.what_ran(provenance.made_with(config, assignment))) is None:
+    kept = output / REFERENCE_RESULT
+    if reference_still_holds(output, config, assignment):
         return path
     private_folder(path.parent)  # the official games' answers, and the reference's hidden inputs
     command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
@@ -351,9 +374,9 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     with gradings.stopped_by_signals(), ThreadPoolExecutor(max_workers=jobs) as pool:
         try:
             if todo:
-                console.print("Grading the reference once, under the policy's limits...")
-                answers_path = pool.submit(reference_answers, output, config, gradings, options,
-                                           min(jobs, lanes.available()), assignment).result()
+                answers_path = reference_step(output, config, gradings, options,
+                                              min(jobs, lanes.available()), assignment, pool,
+                                              console)
                 _grade_all(todo, pool, gradings, console, rows, errors, write,
                            [*options, "--reference-answers", str(answers_path)], output, seconds,
                            functions, finished)
@@ -423,6 +446,9 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                TimeElapsedColumn(), Eta())
     with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
         task = progress.add_task("grading", total=len(todo))
+        if not console.is_terminal:  # a log: said now, the first grading's line a minute away
+            console.print(f"Grading {len(todo)} submission{'s' * (len(todo) != 1)}: a line as "
+                          f"each is done")
         futures = {pool.submit(grade_one, gradings, e, output, options, seconds): e
                    for e in todo}
         for future in as_completed(futures):

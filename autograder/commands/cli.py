@@ -198,23 +198,14 @@ def grade_single(args, config, entry, assignment):
     mode = sandbox_mode(args)
     reference = assignment.reference  # each assignment's answers are its own reference's
     cache = answers.cache_of(reference) if assignment.live else None
-    if args.reference_answers:
-        known = answers.load(args.reference_answers, reference)
-    elif args.record_answers:
-        known = {}  # only what this grading asks: a release must hold no other game's answers
-    elif args.save_answers:  # a batch's reference: what this machine already knows is not redone
-        known = {**answers.load(cache, reference), **answers.load(args.save_answers, reference)}
-    elif assignment.live:
-        known = answers.load(cache, reference)
-        verify_reference(config, mode, known, args.lanes, assignment)
-    else:
-        known = None  # the students' release: the answers recorded beside its checks stand in
-    kept = None if known is None else len(known)
     with tempfile.TemporaryDirectory(prefix="autograder-") as scratch:
-        # a batch's entry was listed from its class folder; one named on the command line may
-        # not go through a link below the folder the command runs in
+        # intake first: a submission that cannot be read is told so at once, never after the
+        # reference's grading (a minute); a batch's entry was listed from its class folder, one
+        # named on the command line may not go through a link below the folder it runs in
         folder = stage(entry.path, scratch, assignment.files, None if args.one else os.getcwd())
         staged = provenance.contents(folder)  # before the student's code can write there
+        known = reference_answers_known(args, config, mode, cache, assignment)
+        kept = None if known is None else len(known)
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with, "contents": staged,
@@ -233,6 +224,24 @@ def grade_single(args, config, entry, assignment):
         write_atomically(args.output, rendered, private=args.show_hidden)
     else:
         sys.stdout.write(rendered)
+
+
+def reference_answers_known(args, config, mode, cache, assignment):
+    """The reference's answers a grading starts from (None: the students' release, whose
+    recorded answers stand in), the reference first graded when the policy is new here."""
+    reference = assignment.reference
+    if args.reference_answers:
+        known = answers.load(args.reference_answers, reference)
+    elif args.record_answers:
+        known = {}  # only what this grading asks: a release must hold no other game's answers
+    elif args.save_answers:  # a batch's reference: what this machine already knows is not redone
+        known = {**answers.load(cache, reference), **answers.load(args.save_answers, reference)}
+    elif assignment.live:
+        known = answers.load(cache, reference)
+        verify_reference(config, mode, known, args.lanes, assignment)
+    else:
+        known = None  # the students' release: the answers recorded beside its checks stand in
+    return known
 
 
 def verify_reference(config, mode, known, lanes_count, assignment):
@@ -285,10 +294,13 @@ def check_config_command(args):
         say(f"course settings of {each.name} ({grading_config.from_here(each.policy)}):")
         for key, (value, where) in grading_config.settings(each.policy).items():
             say(f"  {key} = {'none' if value is None else value}, from {where}")
-    notebook = course_notebook(assignment)
-    warning = notebook and stale_notebook_warning(notebook, config)
-    if warning:
-        say(f"warning: {warning}")
+    for each in course_assignments(assignment, args):
+        notebook = course_notebook(each)
+        warning = notebook and stale_notebook_warning(
+            notebook, config if each.policy == Path(args.config) else grading_config.load(
+                each.policy))
+        if warning:
+            say(f"warning: {warning}")
     say(games_line(config))  # last, where a script finds it
 
 

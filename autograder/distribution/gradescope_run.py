@@ -16,23 +16,16 @@ import sys
 from pathlib import Path
 
 from autograder.files import write_atomically
+from autograder.intake.submission import lone_zip
 from autograder.language import LANGUAGES, N_, _, speaking
 
-IGNORED = (".", "__MACOSX")  # what an upload may hold beside the files: a Mac's leftovers
 NO_RESULT = N_("the grader ended without writing a result; please tell your instructor")
 
 
 def handed_in(folder):
-    """What to grade of Gradescope's submission folder: a lone zip when it holds nothing else,
-    else the folder."""
-    try:
-        uploaded = [p for p in folder.iterdir() if not p.name.startswith(IGNORED)]
-    except OSError:
-        return folder  # staging it says what is wrong
-    if len(uploaded) == 1 and uploaded[0].suffix.lower() == ".zip" and \
-            uploaded[0].is_file() and not uploaded[0].is_symlink():
-        return uploaded[0]
-    return folder
+    """What to grade of Gradescope's submission folder: a lone zip when it holds nothing else
+    (intake's lone_zip, as a batch of Gradescope's export grades it), else the folder."""
+    return lone_zip(folder) or folder
 
 
 def grading_command(root, assignment, language):

@@ -2,7 +2,9 @@
 them to scratch.
 
 The worker only ever sees the copy, so nothing the student's code writes lands in the original.
-Only the student's Python files are copied; a zip's files may sit one folder deep. One module file
+Only the student's Python files are copied; a zip's files may sit one folder deep, and a folder
+whose only file is a zip (an upload of one zip: Gradescope's, a platform's export of it) is that
+zip, so a batch of an export and Gradescope's own run say the same of it. One module file
 (minimax.py) may be handed in alone, to grade just its functions. A notebook (the
 nbgrader release of the assignment), or a folder or zip whose only handed-in files are notebooks,
 gives its answer cells for the assignment's modules instead, each written to its module
@@ -35,6 +37,7 @@ MIB = 1024 * 1024
 FILE_LIMIT = 1 * MIB
 NOTEBOOK_LIMIT = 16 * MIB  # a zipped notebook, outputs and pictures included
 TOTAL_LIMIT = 64 * MIB     # all that is read of one submission (a zip's entries: as declared, too)
+IGNORED = (".", "__MACOSX")  # what an upload may hold beside its files: a Mac's leftovers
 ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of files
 # What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry).
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
@@ -278,6 +281,20 @@ def link_on_the_way(path, root):
     return None
 
 
+def lone_zip(folder):
+    """The zip that is all a submission folder holds (beside a Mac's leftovers): what a student
+    uploads to Gradescope, or a platform's export keeps of one upload; that zip is the
+    submission. None when the folder holds anything else, or it is a link (staging refuses it)."""
+    try:
+        uploaded = [p for p in Path(folder).iterdir() if not p.name.startswith(IGNORED)]
+    except OSError:
+        return None  # staging the folder says what is wrong
+    if len(uploaded) == 1 and uploaded[0].suffix.lower() == ".zip" and \
+            uploaded[0].is_file() and not uploaded[0].is_symlink():
+        return uploaded[0]
+    return None
+
+
 def stage(path, scratch, files=CONTRACT_FILES, root=None):
     """Copy the student's files from `path` into `scratch/submission`; return that folder. A
     single module file (minimax.py) is copied alone. `files` are the assignment's modules. With a
@@ -295,7 +312,9 @@ def stage(path, scratch, files=CONTRACT_FILES, root=None):
         raise SubmissionError(_("{path} is reached through the symbolic link {link}; hand in the "
                                 "folder or file by a path without links").format(path=path,
                                                                                  link=link))
-    if path.is_dir():
+    if path.is_dir() and lone_zip(path):  # an upload of one zip (Gradescope's, a platform's)
+        _from_zip(lone_zip(path), target, files)
+    elif path.is_dir():
         _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":
         _from_notebooks([path], target, _Budget(path), files)
