@@ -36,6 +36,7 @@ from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
+from autograder.feedback.function_trial import tried_again
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
 from autograder.runner import backstop, environment
 from autograder.runner.backstop import CheckOutOfTime
@@ -115,6 +116,7 @@ class GradingPlugin:
         self._caller = caller
         self.config, self.assignment = config, assignment
         self.results = []
+        self.failing = {}  # check name -> the Pair of its failing call, tried again at the end
         self.checks = []
         self.config_error = None
         self.out_of_memory = False
@@ -256,6 +258,8 @@ class GradingPlugin:
             cause = str(failure.cause).strip() if failure and failure.cause else ""
             suspects = (failure.suspects.value()(self._caller.pairs_of(function))
                         if failure and failure.suspects else None)
+            if suspects and failure.pair is not None:
+                self.failing[name] = failure.pair
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
             # pytest_run) rather than score this check zero.
@@ -369,8 +373,9 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
         plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     seen = caller.seen.values()
-    return (plugin.checks, plugin.results, added, foresight.reproducing(seen),
-            foresight.entering(seen))
+    results = tried_again(plugin.results, plugin.failing,
+                          partial(caller.pairs_of, trees_only=False))
+    return (plugin.checks, results, added, foresight.reproducing(seen), foresight.entering(seen))
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
@@ -497,5 +502,6 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
 
 def function_diagnoses(found):
     """The FunctionDiagnosis of every function in `found` (function_diagnosis.diagnoses)."""
-    return tuple(FunctionDiagnosis(function, mistakes, callees, said(function, mistakes, callees))
-                 for function, (mistakes, callees) in found.items())
+    return tuple(FunctionDiagnosis(function, named.mistakes, named.callees,
+                                   said(function, *named))
+                 for function, named in found.items())
