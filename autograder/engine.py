@@ -362,7 +362,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     answers added to `answers` (none when that is None), which a lane hands back to grade, and
     the known mistakes that reproduce each function's search on the calls made and the other
     graded functions those calls entered (foresight.py); after the checks students do not see,
-    whose calls are forgotten, so none of theirs count."""
+    whose calls are forgotten, so none of theirs count. The failing checks' suspects are tried
+    again on every call of their function (function_trial.py), here where the calls are."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox,
