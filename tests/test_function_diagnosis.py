@@ -8,6 +8,7 @@ import pytest
 
 from autograder.checks.calling import Pair
 from autograder.checks.course import DOUBLE_THREAT, EMPTY
+from autograder.commands.insights import named_in
 from autograder.engine import function_diagnoses
 from autograder.feedback.diagnosis import agrees, suspected
 from autograder.feedback.diagnosis import together as tried_together
@@ -282,3 +283,8 @@ def test_a_mistake_that_would_fail_a_call_the_student_passed_is_contradicted_on_
     [again] = tried_again([check], pairs, lambda function: [passing])
     assert again.suspects["reproduce"] == ["levels_from_root"]
     assert "starts_at_zero" in again.suspects["contradicted"] and "together" not in again.suspects
+
+
+def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():
+    check = failed("minimax_decision: trees", "x", together([("last_of_ties", "starts_at_zero")]))
+    assert named_in(check, {"minimax_decision": ("last_of_ties",)}) == ["last_of_ties"]
