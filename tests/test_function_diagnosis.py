@@ -266,23 +266,27 @@ def test_two_mistakes_are_tried_at_once_where_neither_alone_reproduces_an_input(
     assert ("root_not_tightened", "strict_pruning") not in contradicted and contradicted
 
 
-def test_a_mistake_that_would_fail_a_call_the_student_passed_is_contradicted_on_any_game():
+def test_a_mistake_a_later_failing_call_on_any_game_contradicts_is_told_apart():
     """A failing tree that a start at 0 and a root taken for MAX both explain; the double-threat
-    board, a later check's and no tree, which the student passed, tells them apart: the start at
-    0 plays 2 there, not 3."""
+    board, a later check's and no tree, which a start at 0 fails (2, not 3), tells them apart."""
     failing = calls.call("minimax_decision", tree_spec([[0, -1], [-1, -2], [-2, -2]], "MIN"))
-    passed = calls.call("minimax_decision", DOUBLE_THREAT)
-    wrong = observation(failing, levels_from_root=True)
+    board = calls.call("minimax_decision", DOUBLE_THREAT)
+    wrong = observation(failing, starts_at_zero=True)
     assert suspected(failing, wrong)[0] == ("starts_at_zero", "levels_from_root")
-    assert agrees(passed, observation(passed), None, "starts_at_zero") is False
-    assert agrees(calls.call("minimax_decision", EMPTY), observation(passed), None,
-                  "starts_at_zero") is None  # past NODE_CAP: not tried
+    assert agrees(board, observation(board, starts_at_zero=True), None,
+                  "levels_from_root") is False
+    assert agrees(calls.call("minimax_decision", EMPTY), observation(board), None,
+                  "levels_from_root") is None  # past NODE_CAP: not tried
     check = failed("minimax_decision: trees", "x", tried(*suspected(failing, wrong)))
     pairs = {check.name: Pair("minimax_decision", wrong, observation(failing), failing)}
-    passing = Pair("minimax_decision", observation(passed), observation(passed), passed)
-    [again] = tried_again([check], pairs, lambda function: [passing])
-    assert again.suspects["reproduce"] == ["levels_from_root"]
-    assert "starts_at_zero" in again.suspects["contradicted"] and "together" not in again.suspects
+    later = Pair("minimax_decision", observation(board, starts_at_zero=True), observation(board),
+                 board)
+    passed = Pair("minimax_decision", observation(board), observation(board), board)
+    [again] = tried_again([check], pairs, lambda function: [later])
+    assert again.suspects["reproduce"] == ["starts_at_zero"]
+    assert "levels_from_root" in again.suspects["contradicted"] and "together" not in again.suspects
+    # a board passed contradicts nothing: a mistake in one branch would be refuted by the other's
+    assert tried_again([check], pairs, lambda function: [passed]) == [check]
 
 
 def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():

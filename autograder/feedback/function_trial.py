@@ -2,9 +2,12 @@
 function the checks made, and pairs of them where no single one explains its failures.
 
 At a check's end (checks/judge.py) its suspects are tried on the calls made so far, on small trees
-only. The calls later checks make, and those on other games (the course's positions with O to
-move), may contradict a mistake too: a mistake that would have failed a call the student passed is
-not what the code does. And where every single mistake is contradicted, two at once may reproduce
+only. The calls later checks make may contradict a mistake too: the trees the student passed (a
+mistake that would have failed one is not what the code does) and every call it failed, on any
+game (a mistake that does not reproduce a failing input is not its cause). Calls passed on other
+games are left out: there a mistake made in one branch only (a MIN root keeping the last of ties,
+MAX's right) would be contradicted by the other branch's boards, though it explains every failure.
+And where every single mistake is contradicted, two at once may reproduce
 every failing input: two bugs in one function, or one in a decision and one in the value function
 it calls (function_diagnosis.py tells which is whose).
 
@@ -16,6 +19,7 @@ from dataclasses import replace
 
 from autograder.feedback.diagnosis import told_apart, together
 from autograder.feedback.function_diagnosis import named_mistakes
+from autograder.runner.observations import exactly_equal
 
 
 def observed(pair):
@@ -28,18 +32,25 @@ def size(pair):
     return len(pair.got.trace or ()), len(json.dumps(pair.call, sort_keys=True))
 
 
+def telling(pair):
+    """Whether a call may contradict a mistake: one on a tree, or one the student failed."""
+    got, want = pair.got, pair.want
+    return pair.call["game"].get("kind") == "tree" or not (
+        exactly_equal(got.answer, want.answer) and got.trace == want.trace)
+
+
 def tried_again(results, failing, calls_of):
     """`results` (CheckResult), each failing check whose failing Pair `failing` holds (by check
     name) with its suspects tried on the other calls of its function, `calls_of(function)`
-    (Pairs), and, where no single mistake is left for the function, "together": the pairs of
+    (Pairs) that are telling, and, where no single mistake is left for the function, "together": the pairs of
     mistakes that reproduce its input ("reproduce") and those some call contradicts."""
     tried = [check for check in results if check.name in failing and check.suspects]
     suspects = {}
     for function in dict.fromkeys(check.function for check in tried):
         checks = [check for check in tried if check.function == function]
         inputs = [failing[check.name] for check in checks]
-        calls = sorted((pair for pair in calls_of(function)
-                        if not any(pair is seen for seen in inputs)), key=size)
+        calls = sorted((pair for pair in calls_of(function) if telling(pair)
+                        and not any(pair is seen for seen in inputs)), key=size)
         found = {}
         for check, pair in zip(checks, inputs):
             others = [observed(other) for other in [*inputs, *calls] if other is not pair]
