@@ -36,6 +36,7 @@ from autograder.grading import examples, provenance
 from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
+from autograder.feedback.function_trial import tried_again
 from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
 from autograder.runner import backstop, environment, terminating
 from autograder.runner.backstop import CheckOutOfTime
@@ -116,6 +117,7 @@ class GradingPlugin:
         self._caller = caller
         self.config, self.assignment = config, assignment
         self.results = []
+        self.failing = {}  # check name -> the Pair of its failing call, tried again at the end
         self.checks = []
         self.config_error = None
         self.out_of_memory = False
@@ -264,6 +266,8 @@ class GradingPlugin:
             cause = str(failure.cause).strip() if failure and failure.cause else ""
             suspects = (failure.suspects.value()(self._caller.pairs_of(function))
                         if failure and failure.suspects else None)
+            if suspects and failure.pair is not None:
+                self.failing[name] = failure.pair
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
             # pytest_run) rather than score this check zero.
@@ -366,7 +370,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     answers added to `answers` (none when that is None), which a lane hands back to grade, and
     the known mistakes that reproduce each function's search on the calls made and the other
     graded functions those calls entered (foresight.py); after the checks students do not see,
-    whose calls are forgotten, so none of theirs count."""
+    whose calls are forgotten, so none of theirs count. The failing checks' suspects are tried
+    again on every call of their function (function_trial.py), here where the calls are."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox,
@@ -377,8 +382,9 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
         plugin = run_checks(caller, config, functions, assignment)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     seen = caller.seen.values()
-    return (plugin.checks, plugin.results, added, foresight.reproducing(seen),
-            foresight.entering(seen))
+    results = tried_again(plugin.results, plugin.failing,
+                          partial(caller.pairs_of, trees_only=False))
+    return (plugin.checks, results, added, foresight.reproducing(seen), foresight.entering(seen))
 
 
 def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answers=None,
@@ -507,5 +513,6 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
 
 def function_diagnoses(found):
     """The FunctionDiagnosis of every function in `found` (function_diagnosis.diagnoses)."""
-    return tuple(FunctionDiagnosis(function, mistakes, callees, said(function, mistakes, callees))
-                 for function, (mistakes, callees) in found.items())
+    return tuple(FunctionDiagnosis(function, named.mistakes, named.callees,
+                                   said(function, *named))
+                 for function, named in found.items())

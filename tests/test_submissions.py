@@ -6,7 +6,8 @@ holds the second assignment's. `own_files_only = true`
 grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
 feedback must hold; `not_feedback`, fragments none may. `diagnosis` maps each function whose
 failures its `why` puts down to one of the course's known mistakes to that mistake's name (a key
-of feedback/diagnosis.py's EXPLANATIONS): the grading names exactly those, each once, before the
+of feedback/diagnosis.py's EXPLANATIONS), or to a list of two where it makes both at once (no
+single one reproduces its failures): the grading names exactly those, each once, before the
 function's failures, and no other mistake anywhere (`diagnosis = {}`: none at all).
 """
 import re
@@ -38,17 +39,20 @@ def test_submission_gets_its_derived_outcome(folder, tmp_path):
         assert any(fragment in test["output"] for test in results["tests"]), fragment
     for fragment in expected.get("not_feedback", []):
         assert not any(fragment in test["output"] for test in results["tests"]), fragment
-    assert named_mistakes(results) == {function: [mistake] for function, mistake
-                                       in expected["diagnosis"].items()}, expected["why"]
+    assert named_mistakes(results) == {
+        function: ("together", *sorted(mistakes)) if isinstance(mistakes, list) else (mistakes,)
+        for function, mistakes in expected["diagnosis"].items()}, expected["why"]
 
 
 DIAGNOSIS = re.compile(r"^Diagnosis: .*? your (\w+) behaves", re.MULTILINE)
+TOGETHER = "a search with both of these common errors at once"
 
 
 def named_mistakes(results):
-    """{function: [the mistakes named for it]} in a results.json, each function's said once: its
-    diagnosis is a paragraph of its own (the "Diagnosis:" line, then one "- " line per mistake when
-    it names several), and no other paragraph may name a mistake."""
+    """{function: (the mistakes named for it, sorted)} in a results.json, each function's said
+    once, led by "together" where it names two made at once: its diagnosis is a paragraph of its own (the
+    "Diagnosis:" line, then one "- " line per mistake when it names several), and no other
+    paragraph may name a mistake."""
     named = {}
     for test in results["tests"]:
         for paragraph in test["output"].split("\n\n"):
@@ -58,5 +62,6 @@ def named_mistakes(results):
             assert found or not mistakes, f"a mistake named outside a diagnosis: {paragraph}"
             if found:
                 assert found.group(1) not in named, f"{found.group(1)} diagnosed twice"
-                named[found.group(1)] = mistakes
+                named[found.group(1)] = (("together",) if TOGETHER in paragraph else ()) + tuple(
+                    sorted(mistakes))
     return named

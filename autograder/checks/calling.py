@@ -123,14 +123,14 @@ class Caller:
             self.seen[key] = Pair(call["function"], got, want, call)
         return self.seen[key]
 
-    def pairs_of(self, function):
-        """The pairs of `function` made so far on trees the student's code answered without
-        drawing random numbers, in the order made: small inputs on which diagnosis may tell
-        apart mistakes (judge.py)."""
+    def pairs_of(self, function, trees_only=True):
+        """The pairs of `function` made so far on trees (or, not `trees_only`, on any game) the
+        student's code answered without drawing random numbers, in the order made: inputs on
+        which diagnosis may tell apart mistakes (judge.py, feedback/function_trial.py)."""
         return [pair for pair in self.seen.values()
                 if pair.function == function and pair.call and pair.call.get("game") is not None
-                and pair.call["game"].get("kind") == "tree" and pair.got.answered
-                and not pair.got.used_random]
+                and (pair.call["game"].get("kind") == "tree" or not trees_only)
+                and pair.got.answered and not pair.got.used_random]
 
     @contextmanager
     def apart(self):

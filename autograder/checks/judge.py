@@ -27,18 +27,19 @@ class CheckFailed(AssertionError):
     function alike (observations.MISSING...), lets reports say it once per function. `suspects`,
     the known mistakes tried on the input (feedback/diagnosis.py's suspected), and `calls`, the
     other graded functions the failing call entered, make the function's one diagnosis
-    (feedback/function_diagnosis.py), which no check states on its own.
+    (feedback/function_diagnosis.py), which no check states on its own; `pair`, the failing
+    call's, is tried again once the function's checks are done (feedback/function_trial.py).
 
     Parts may be Lazy: hypothesis raises this for every failing example it tries while shrinking,
     and only the example finally reported needs its explanation and diagnosis computed.
     """
 
     def __init__(self, *parts, shown=None, traces=None, cause=None, whole_function="",
-                 suspects=None, calls=()):
+                 suspects=None, calls=(), pair=None):
         super().__init__(*parts)
         self.shown, self.traces, self.cause = shown, traces, cause
         self.whole_function = whole_function
-        self.suspects, self.calls = suspects, calls
+        self.suspects, self.calls, self.pair = suspects, calls, pair
 
     def __str__(self):
         text = "".join(map(str, self.args))
@@ -104,7 +105,8 @@ def diagnosed(pair):
     drew random numbers), and what it records for the function's diagnosis: computed only when
     the failure is shown."""
     part = Lazy(_random, pair)
-    return part, {"cause": part, "suspects": Lazy(_suspected, pair), "calls": pair.got.entered}
+    return part, {"cause": part, "suspects": Lazy(_suspected, pair), "calls": pair.got.entered,
+                  "pair": pair}
 
 
 def _traces(pair):

@@ -167,8 +167,12 @@ def gather(batch, shareable=True):
 
 def named_in(check, named):
     """The known mistakes that its function's diagnosis names (`named`: function -> names) and
-    that reproduce `check`'s failing input: the mistakes the failure counts for."""
-    reproduce = (check.suspects or {}).get("reproduce", ())
+    that reproduce `check`'s failing input, alone or as one of two at once: the mistakes the
+    failure counts for."""
+    suspects = check.suspects or {}
+    reproduce = {*suspects.get("reproduce", ()),
+                 *(name for pair in suspects.get("together", {}).get("reproduce", ())
+                   for name in pair)}
     return [key for key in named.get(check.function, ()) if key in reproduce]
 
 

@@ -13,15 +13,19 @@ students' release, which leaves that package out, reads what they found on its g
 """
 import hashlib
 import time
+from itertools import combinations
 
 from autograder.language import N_
 from autograder.runner.observations import exactly_equal
 
 try:
-    from autograder.feedback.replaying.replay import replay
+    from autograder.feedback.replaying.replay import TooBig, replay
     from autograder.feedback.replaying.variants import Mistakes
 except ImportError:  # the students' release: no working search, only what was recorded
     replay = Mistakes = None
+
+    class TooBig(Exception):
+        """Never raised: nothing is replayed here."""
 
 # mistake -> what a search with it does and the fix, translated where the diagnosis says them.
 EXPLANATIONS = {
@@ -164,19 +168,45 @@ def digest(function, trace):
     return hashlib.sha256("".join(f"{path}\n" for path in paths).encode()).hexdigest()
 
 
-def replays(call, known=None, following=None):
-    """A function of a mistake's name ("" for none): the answer and trace digest of the search
-    `call` names with that mistake, from `known` (replaying/record.py) when given, else
-    replayed, stopping where it departs from the trace `following` when given (then None); None
-    when neither is at hand."""
+# Past this many nodes a replay on another call than the failing one is not tried (Untried):
+# trying the suspects on the calls a student passed tells mistakes apart cheaply on small games,
+# and the course's full searches (half a million nodes) would cost seconds each. Nodes, not time,
+# so that the same submission is told the same on a quiet or a busy machine.
+NODE_CAP = 100_000
+
+
+class Untried(Exception):
+    """A mistake could not be tried on a call: its replay was not recorded, or it would search
+    more than NODE_CAP nodes. It neither reproduces nor contradicts the call."""
+
+
+def as_mistakes(mistake):
+    """The Mistakes of a known mistake's name, "" for none, or a tuple of names, all at once."""
+    names = (mistake,) if isinstance(mistake, str) else mistake
+    return Mistakes(**{name: True for name in names if name})
+
+
+def replays(call, known=None, following=None, cap=None):
+    """A function of a mistake (as_mistakes): the answer and trace digest of the search `call`
+    names with that mistake, from `known` (replaying/record.py) when given, else replayed,
+    stopping where it departs from the trace `following` when given (then None), or past `cap`
+    nodes (Untried); None when neither is at hand. What was not recorded, a pair of mistakes
+    among it, is Untried."""
     if known is not None:
-        return lambda mistake: tuple(known["replays"][mistake])
+        def recorded(mistake):
+            if not isinstance(mistake, str) or mistake not in known["replays"]:
+                raise Untried
+            return tuple(known["replays"][mistake])
+        return recorded
     if replay is None:
         return None
 
     def replayed(mistake):
-        found = replay(call, Mistakes(**{mistake: True} if mistake else {}), following,
-                       in_order=not in_any_order(call["function"]))
+        try:
+            found = replay(call, as_mistakes(mistake), following,
+                           in_order=not in_any_order(call["function"]), cap=cap)
+        except TooBig:
+            raise Untried from None
         return found and (found[0], digest(call["function"], found[1]))
     return replayed
 
@@ -220,8 +250,8 @@ def told_apart(found, observations):
     too, and moved to the contradicted where the student's code did otherwise. The failing input
     shown is the smallest, where a mistake often agrees with another or with a different bug (a
     search that never prunes, one that passes stale bounds and one whose MIN nodes never lower
-    beta examine the same nodes with the full window); other inputs tell them apart. Within the
-    same budget of CPU time as suspected."""
+    beta examine the same nodes with the full window); other inputs tell them apart, those of
+    at most NODE_CAP nodes. Within the same budget of CPU time as suspected."""
     if not found or not found[0]:
         return found
     reproduce, contradicted = list(found[0]), list(found[1])
@@ -229,11 +259,53 @@ def told_apart(found, observations):
     for call, got, known in observations:
         if not reproduce or time.thread_time() > deadline:
             break
-        replayed = replays(call, known, got.trace if call["trace"] else None)
-        examined = digest(call["function"], got.trace) if call["trace"] else None
-        for mistake in [m for m in reproduce if replayed and not matches(got, examined,
-                                                                          replayed(m))]:
+        for mistake in [m for m in reproduce if agrees(call, got, known, m) is False]:
             reproduce.remove(mistake)
             contradicted.append(mistake)
     return tuple(reproduce), tuple(contradicted)
+
+
+def agrees(call, got, known, mistake):
+    """Whether a search with `mistake` (as_mistakes) does on `call` what the student's code did,
+    `got`; None where it cannot be tried (Untried, or a student's search of more than NODE_CAP
+    nodes), which neither reproduces nor contradicts."""
+    following = got.trace if call["trace"] else None
+    if following is not None and len(following) > NODE_CAP:
+        return None
+    replayed = replays(call, known, following, cap=NODE_CAP)
+    examined = digest(call["function"], got.trace) if call["trace"] else None
+    try:
+        return None if replayed is None else matches(got, examined, replayed(mistake))
+    except Untried:
+        return None
+
+
+def together(function, failing, others):
+    """The pairs of `function`'s suspects tried at once, where no single one explains its
+    failures: two mistakes in one function, or one in it and one in a function it calls, show
+    only together. `failing` are its failing inputs and `others` its other calls, each as
+    (call, observation, known), the smallest first. Returns {failing input's index: the pairs
+    that reproduce it} and the pairs some input contradicts; ({}, ()) where nothing can be
+    replayed (the students' release records single mistakes only). A pair that a call cannot
+    try (too big) is neither; the failing inputs are tried first, so that most pairs are
+    contradicted on small ones, within the budget of CPU time of suspected."""
+    if replay is None:
+        return {}, ()
+    alive = list(combinations(EVERY_SUSPECT.get(function, ()), 2))
+    reproduced, contradicted = {}, []
+    deadline = time.thread_time() + DIAGNOSIS_SECONDS
+    inputs = [(index, observation) for index, observation in enumerate(failing)]
+    inputs += [(None, observation) for observation in others]
+    for index, (call, got, _known) in inputs:
+        if not alive or time.thread_time() > deadline:
+            break
+        for pair in list(alive):
+            agreed = agrees(call, got, None, pair)
+            if agreed is False:
+                alive.remove(pair)
+                contradicted.append(pair)
+            elif agreed and index is not None:
+                reproduced.setdefault(index, []).append(pair)
+    return ({index: [pair for pair in pairs if pair in alive]
+             for index, pairs in reproduced.items()}, tuple(contradicted))
 

@@ -9,12 +9,23 @@ What is named is the mistake and its fix, never an input, so a hidden check's fa
 visible one's, and a hidden check the named mistake reproduces says that the diagnosis explains it
 in place of its fixed hint.
 
+Where no single mistake is left, two at once may be (function_trial.py tries pairs of them): a
+pair is named when it reproduces the failing inputs and none contradicts it. When one of the two is
+the mistake named for a failing function this one calls, that one is the callee's, and this
+function is told only its own, over its callee's search: a decision that keeps the last of ties,
+calling a minimax_value that starts v at 0, is told of its ties, and its minimax_value of v.
+
 With it, the graded functions a failing function's calls entered (the worker notes them) that fail
 too: a failure there explains one here, so it is said first.
+
+A hidden check that nothing named explains, and whose input the grader tried its known mistakes on,
+shows its fixed hint only as a frequent cause, since no known mistake reproduced its input: the
+hint may be about a mistake the code does not make.
 
 Reads results as plain data (function, failed, suspects, calls), so that it needs no report.
 """
 from dataclasses import replace
+from typing import NamedTuple
 
 from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS
 from autograder.language import _
@@ -54,6 +65,38 @@ def named_mistakes(function, suspects, elsewhere=(), beneath=()):
     return tuple(most(reproduced(elsewhere), most(counts, candidates)))
 
 
+def named_together(function, suspects, elsewhere=(), beneath=()):
+    """The pair of mistakes to name for `function` where named_mistakes names none: of the pairs
+    its failing checks' `suspects` record "together" (function_trial.py), those that reproduce
+    some failing input and that none contradicts, nor any failing input of the failing
+    functions it calls (`beneath`) one of, keeping those that reproduce the most inputs, then
+    those with the most mistakes the failing checks of other functions (`elsewhere`) confirm;
+    () unless exactly one is left, since two pairs are no one story."""
+    contradicted = {name for found in filter(None, beneath) for name in found["contradicted"]}
+    tried = [found["together"] for found in filter(None, suspects) if "together" in found]
+    refuted = {tuple(pair) for found in tried for pair in found["contradicted"]}
+    counts = {}
+    for found in tried:
+        for pair in map(tuple, found["reproduce"]):
+            if pair not in refuted and not set(pair) & contradicted:
+                counts[pair] = counts.get(pair, 0) + 1
+    confirmed = reproduced(elsewhere)
+    pairs = most(counts, list(counts))
+    score = {pair: sum(name in confirmed for name in pair) for pair in pairs}
+    kept = most(score, pairs)
+    return kept[0] if len(kept) == 1 else ()
+
+
+class Named(NamedTuple):
+    """What is said of a function before its failures: `mistakes`, the known mistakes it is told
+    (any one of them, or, with `pair`, what it does over its callees'), `callees`, the failing
+    graded functions it calls, and `pair`, when two mistakes at once reproduce its failures,
+    those two (some of them its callees')."""
+    mistakes: tuple
+    callees: tuple
+    pair: tuple = ()
+
+
 def failing_callees(function, checks):
     """The other graded functions that `function`'s failing checks entered and that fail too, in
     the order their checks come."""
@@ -64,19 +107,28 @@ def failing_callees(function, checks):
 
 
 def diagnoses(checks):
-    """{function: (mistakes named, failing functions it calls)} for every function with a failing
-    check and something to say, from `checks` (results.CheckResult)."""
+    """{function: Named} for every function with a failing check and something to say, from
+    `checks` (results.CheckResult). Of a pair, a function is told the mistakes that are not those
+    named for a failing function it calls, or both when both are."""
+    failing = [check for check in checks if check.failed]
     found = {}
-    for function in dict.fromkeys(check.function for check in checks if check.failed):
-        failing = [check for check in checks if check.failed]
+    for function in dict.fromkeys(check.function for check in failing):
         callees = failing_callees(function, checks)
-        mistakes = named_mistakes(
-            function, [check.suspects for check in failing if check.function == function],
-            [check.suspects for check in failing if check.function != function],
-            [check.suspects for check in failing if check.function in callees])
-        if mistakes or callees:
-            found[function] = (mistakes, callees)
-    return found
+        arguments = ([check.suspects for check in failing if check.function == function],
+                     [check.suspects for check in failing if check.function != function],
+                     [check.suspects for check in failing if check.function in callees])
+        mistakes = named_mistakes(function, *arguments)
+        found[function] = Named(mistakes, callees, () if mistakes else
+                                named_together(function, *arguments))
+    alone = dict(found)
+    for function, named in alone.items():
+        beneath = {name for callee in named.callees if callee in alone
+                   for name in alone[callee].mistakes or alone[callee].pair}
+        own = tuple(name for name in named.pair if name not in beneath)
+        if named.pair:
+            found[function] = named._replace(mistakes=own or named.pair)
+    return {function: named for function, named in found.items()
+            if named.mistakes or named.callees}
 
 
 def cascade(function, callee):
@@ -85,8 +137,19 @@ def cascade(function, callee):
         function=function, callee=callee)
 
 
-def told(function, mistakes):
-    """The sentences naming `mistakes` as what `function`'s search did, with their fixes."""
+def told(function, mistakes, pair=(), callees=()):
+    """The sentences naming `mistakes` as what `function`'s search did, with their fixes: any
+    one of them, or with `pair`, the two at once, or the one of them that is `function`'s own
+    over its first failing callee's search."""
+    if len(mistakes) == 1 and pair and callees:
+        does, fix = (_(phrase) for phrase in EXPLANATIONS[mistakes[0]])
+        # TRANSLATORS: {function} and {callee} are the student's functions (code); {does} what a
+        # search with a common mistake does ("keeps the last of equally good actions"), {fix} its
+        # fix, each lower case. The callee's own mistake is told in its own diagnosis.
+        return _("Diagnosis: on every failing input tried, your {function} behaves exactly as a "
+                 "search that {does}, one of the common errors the course texts warn about, over "
+                 "the search your {callee} does. The fix: {fix}.").format(
+            function=function, callee=callees[0], does=does, fix=fix)
     if len(mistakes) == 1:
         does, fix = (_(phrase) for phrase in EXPLANATIONS[mistakes[0]])
         # TRANSLATORS: {function} is the student's function (code); {does} what a search with a
@@ -94,9 +157,17 @@ def told(function, mistakes):
         return _("Diagnosis: on every failing input tried, your {function} behaves exactly as a "
                  "search that {does}, one of the common errors the course texts warn about. The "
                  "fix: {fix}.").format(function=function, does=does, fix=fix)
-    # TRANSLATORS: {function} is the student's function (code); a list of common mistakes follows
-    lines = [_("Diagnosis: on every failing input tried, your {function} behaves exactly as a "
-               "search with any one of these common errors:").format(function=function)]
+    if pair:
+        # TRANSLATORS: {function} is the student's function (code); a list of two common
+        # mistakes follows, which its search makes both, and neither alone explains
+        lines = [_("Diagnosis: on every failing input tried, your {function} behaves exactly as "
+                   "a search with both of these common errors at once (neither alone does "
+                   "that):").format(function=function)]
+    else:
+        # TRANSLATORS: {function} is the student's function (code); a list of common mistakes
+        # follows
+        lines = [_("Diagnosis: on every failing input tried, your {function} behaves exactly as "
+                   "a search with any one of these common errors:").format(function=function)]
     for mistake in mistakes:
         does, fix = (_(phrase) for phrase in EXPLANATIONS[mistake])
         # TRANSLATORS: one of a list of common mistakes: {does} what a search with it does, {fix}
@@ -105,31 +176,48 @@ def told(function, mistakes):
     return "\n".join(lines)
 
 
-def said(function, mistakes, callees):
+def said(function, mistakes, callees, pair=()):
     """What a report says of `function` before its failures: the failing functions it calls,
-    then its diagnosis."""
+    then its diagnosis (told)."""
     lines = [cascade(function, callee) for callee in callees]
     if mistakes:
-        lines.append(told(function, mistakes))
+        lines.append(told(function, mistakes, pair, callees))
     return "\n".join(lines)
+
+
+def explains(named, suspects):
+    """Whether what is named of a function (Named) reproduces a check's input, by its
+    `suspects`."""
+    if named.pair:
+        return list(named.pair) in (suspects or {}).get("together", {}).get("reproduce", ())
+    return bool(set(named.mistakes) & set((suspects or {}).get("reproduce", ())))
 
 
 def with_causes(checks, found):
     """`checks`, where a failed hidden check with no cause of its own is given one from its
-    function's entry in `found` (as diagnoses gives it): that the diagnosis explains it, when a
-    mistake named reproduces its input, else that a failing function it calls comes first, when
-    there is one. Its fixed hint would name a mistake the code may not make, and its input may
-    not be said; what is said is the function's, the same for each of its hidden checks."""
+    function's entry in `found` (as diagnoses gives it): that the diagnosis explains it, when
+    what is named reproduces its input, else that a failing function it calls comes first, when
+    there is one, else, when known mistakes were tried on its input and none is named, its hint
+    as only a frequent cause. Its fixed hint would name a mistake the code may not make, and its
+    input may not be said; what is said is the function's, the same for each of its hidden
+    checks."""
     def explained(check):
-        mistakes, callees = found.get(check.function, ((), ()))
+        named = found.get(check.function, Named((), ()))
         if check.visibility != "hidden" or not check.failed or check.cause:
             return check
-        if set(mistakes) & set((check.suspects or {}).get("reproduce", ())):
+        if named.mistakes and explains(named, check.suspects):
             # TRANSLATORS: a hidden check's feedback; {function} is the student's function
             # (code), whose diagnosis the report gives before its failures
             return replace(check, cause=_("The diagnosis of your {function} explains this "
                                           "failure.").format(function=check.function))
-        if callees:
-            return replace(check, cause=cascade(check.function, callees[0]))
+        if named.callees:
+            return replace(check, cause=cascade(check.function, named.callees[0]))
+        if check.suspects is not None and check.hint:
+            # TRANSLATORS: a hidden check's feedback; {hint} is the check's fixed hint, a
+            # sentence or more, which the grader could not confirm of this student's code
+            return replace(check, cause=_("None of the common errors the grader knows does what "
+                                          "your code did here, so this hint is only a frequent "
+                                          "cause, which your code may not have: {hint}").format(
+                hint=check.hint))
         return check
     return [explained(check) for check in checks]

@@ -5,6 +5,8 @@ These are working searches, so the students' release leaves this package out; fo
 answers file holds, it carries what they found instead (record.py), which the explanations read
 back (feedback/explain.py, feedback/diagnosis.py).
 """
+from functools import partial
+
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
 from autograder.games.instrumented import InstrumentedGame
@@ -30,13 +32,15 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes, following=None, in_order=True):
+def replay(call, mistakes, following=None, in_order=True, cap=None):
     """The answer and encoded trace of the search `call` names, with `mistakes`. Given
     `following`, a student's trace, the search stops at the first node it examines that the
     student's search did not examine (in that place, unless not `in_order`), or ends with fewer,
-    and None is returned: it cannot end with the student's trace."""
+    and None is returned: it cannot end with the student's trace. Given `cap`, a search that asks
+    is_terminal more often than that stops with TooBig: not tried, rather than slow."""
     if following is None:
-        game = InstrumentedGame(build_game(call["game"]))
+        game = (InstrumentedGame if cap is None else partial(CappedGame, cap=cap))(
+            build_game(call["game"]))
     else:
         game = FollowingGame(build_game(call["game"]), following, in_order)
     try:
@@ -50,6 +54,26 @@ def replay(call, mistakes, following=None, in_order=True):
 
 class Departed(Exception):
     """The replayed search examined a node the student's search did not."""
+
+
+class TooBig(Exception):
+    """The replayed search went past its cap: it was not tried."""
+
+
+class CappedGame(InstrumentedGame):
+    """An instrumented game that stops the search (TooBig) once it has asked is_terminal `cap`
+    times: every search asks it of each node it examines, so the cap bounds the nodes, counted
+    alike on a quiet or a busy machine."""
+
+    def __init__(self, game, cap):
+        super().__init__(game)
+        self._left = cap
+
+    def is_terminal(self, state):
+        self._left -= 1
+        if self._left < 0:
+            raise TooBig
+        return super().is_terminal(state)
 
 
 class FollowingGame(InstrumentedGame):
