@@ -8,8 +8,8 @@ ones, with submission_metadata.yml naming everyone, one submission a group of tw
 --jobs 2 and --similarity; once --stop-after results exist the batch gets one SIGINT to its process
 group, as a terminal's Ctrl-C sends. The policy is then edited (one hint) and the same command
 resumes; then one point moves between two checks and the same command runs again, which rescores
-every result and grades none; the gradebook is exported for Canvas. Prints each step's exit code,
-wall time and what it said, and what the folder holds at the end.
+every result and grades none; the gradebook is exported for Canvas under that policy. Prints each
+step's exit code, wall time and what it said, and what the folder holds at the end.
 """
 import argparse
 import csv
@@ -111,7 +111,8 @@ def main():
         print(f"again after one point moved: exit {rescored.returncode} in {seconds:.1f} s; "
               f"{said(rescored)}")
         exported_grades, seconds = run([sys.executable, "-m", "autograder", "export", "grades",
-                                        str(output), "--format", "canvas"])
+                                        str(output), "--format", "canvas", "--config",
+                                        str(edited)])
         print(f"export grades --format canvas: exit {exported_grades.returncode} in "
               f"{seconds:.1f} s")
         with open(output / "gradebook.csv", newline="") as handle:
