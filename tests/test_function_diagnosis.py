@@ -54,6 +54,20 @@ def test_equals_are_told_apart_by_the_mistake_another_function_s_failures_confir
                           elsewhere=[tried(["no_pruning"])]) == ("no_pruning",)
 
 
+def test_a_decision_s_own_mistake_goes_before_its_callee_s_where_nothing_confirms_that_one():
+    """A heuristic_decision searching its children a level too deep is the same search as one
+    calling a heuristic_value that cuts off a level too deep: the trial's decision, whose code was
+    right over such a heuristic_value, was told to search its children depth - 1 levels."""
+    both = [tried(["children_at_full_depth", "cut_one_level_deep"])]
+    assert named_mistakes("heuristic_decision", both) == ("children_at_full_depth",)
+    value_fails = [tried(["cut_one_level_deep"])]
+    assert named_mistakes("heuristic_decision", both, elsewhere=value_fails,
+                          beneath=value_fails) == ("cut_one_level_deep",)
+    # only the callee's reproduces: a search of its own, inlined, made it
+    assert named_mistakes("heuristic_decision", [tried(["cut_one_level_deep"])]) == (
+        "cut_one_level_deep",)
+
+
 def test_a_mistake_the_failing_inputs_of_a_called_function_contradict_is_not_named():
     assert named_mistakes("alphabeta_decision", [tried(["no_pruning"])],
                           beneath=[tried([], ["no_pruning"])]) == ()
