@@ -3,6 +3,7 @@ contradicts, said once before its failures in every report (hidden checks' inclu
 input); a failing function that calls a failing one says so first; failures alike are said once
 with their count."""
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from autograder.feedback.replaying.variants import Mistakes
 from autograder.games.specs import tree_spec
 from autograder.reporters import FORMATS, text
 from autograder.results import CheckResult, Report
+from autograder.runner.observations import Observation
 from autograder.worker import calls
 
 from support.diagnoses import as_observation
@@ -306,3 +308,21 @@ def test_a_mistake_a_later_failing_call_on_any_game_contradicts_is_told_apart():
 def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():
     check = failed("minimax_decision: trees", "x", together([("last_of_ties", "starts_at_zero")]))
     assert named_in(check, {"minimax_decision": ("last_of_ties",)}) == ["last_of_ties"]
+
+
+def test_no_pair_is_recorded_where_none_reproduces_an_input_as_in_the_students_release():
+    """The students' release replays no pair: where no pair reproduces a failure, the grader
+    records none either (it recorded every pair refuted, so the two reports differed)."""
+    the_call = calls.call("alphabeta_decision", tree_spec([[[1, 1], [1, 1]], [[0, 0], [2, 1]]]))
+    wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
+    check = failed("alphabeta_decision: trees", "x", tried(*suspected(the_call, wrong)))
+    pairs = {check.name: Pair("alphabeta_decision", wrong, observation(the_call), the_call)}
+    [again] = tried_again([check], pairs, lambda function: [])
+    assert ["root_not_tightened", "strict_pruning"] in again.suspects["together"]["reproduce"]
+    assert all(pair in again.suspects["together"]["reproduce"]
+               for pair in again.suspects["together"]["contradicted"])
+    odd = Observation(answer=[9], answer_type="list", trace=wrong.trace)  # no known mistake's
+    pairs = {check.name: Pair("alphabeta_decision", odd, observation(the_call), the_call)}
+    [again] = tried_again([replace(check, suspects=tried([], ["strict_pruning"]))], pairs,
+                          lambda function: [])
+    assert "together" not in again.suspects
