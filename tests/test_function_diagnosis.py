@@ -3,6 +3,7 @@ contradicts, said once before its failures in every report (hidden checks' inclu
 input); a failing function that calls a failing one says so first; failures alike are said once
 with their count."""
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -19,6 +20,7 @@ from autograder.feedback.replaying.variants import Mistakes
 from autograder.games.specs import tree_spec
 from autograder.reporters import FORMATS, text
 from autograder.results import CheckResult, Report
+from autograder.runner.observations import Observation
 from autograder.worker import calls
 
 from support.diagnoses import as_observation
@@ -52,6 +54,20 @@ def test_the_mistake_that_reproduces_the_most_inputs_is_named_and_equals_togethe
 def test_equals_are_told_apart_by_the_mistake_another_function_s_failures_confirm():
     assert named_mistakes("alphabeta_decision", [tried(["root_not_tightened", "no_pruning"])],
                           elsewhere=[tried(["no_pruning"])]) == ("no_pruning",)
+
+
+def test_a_decision_s_own_mistake_goes_before_its_callee_s_where_nothing_confirms_that_one():
+    """A heuristic_decision searching its children a level too deep is the same search as one
+    calling a heuristic_value that cuts off a level too deep: the trial's decision, whose code was
+    right over such a heuristic_value, was told to search its children depth - 1 levels."""
+    both = [tried(["children_at_full_depth", "cut_one_level_deep"])]
+    assert named_mistakes("heuristic_decision", both) == ("children_at_full_depth",)
+    value_fails = [tried(["cut_one_level_deep"])]
+    assert named_mistakes("heuristic_decision", both, elsewhere=value_fails,
+                          beneath=value_fails) == ("cut_one_level_deep",)
+    # only the callee's reproduces: a search of its own, inlined, made it
+    assert named_mistakes("heuristic_decision", [tried(["cut_one_level_deep"])]) == (
+        "cut_one_level_deep",)
 
 
 def test_a_mistake_the_failing_inputs_of_a_called_function_contradict_is_not_named():
@@ -292,3 +308,21 @@ def test_a_mistake_a_later_failing_call_on_any_game_contradicts_is_told_apart():
 def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():
     check = failed("minimax_decision: trees", "x", together([("last_of_ties", "starts_at_zero")]))
     assert named_in(check, {"minimax_decision": ("last_of_ties",)}) == ["last_of_ties"]
+
+
+def test_no_pair_is_recorded_where_none_reproduces_an_input_as_in_the_students_release():
+    """The students' release replays no pair: where no pair reproduces a failure, the grader
+    records none either (it recorded every pair refuted, so the two reports differed)."""
+    the_call = calls.call("alphabeta_decision", tree_spec([[[1, 1], [1, 1]], [[0, 0], [2, 1]]]))
+    wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
+    check = failed("alphabeta_decision: trees", "x", tried(*suspected(the_call, wrong)))
+    pairs = {check.name: Pair("alphabeta_decision", wrong, observation(the_call), the_call)}
+    [again] = tried_again([check], pairs, lambda function: [])
+    assert ["root_not_tightened", "strict_pruning"] in again.suspects["together"]["reproduce"]
+    assert all(pair in again.suspects["together"]["reproduce"]
+               for pair in again.suspects["together"]["contradicted"])
+    odd = Observation(answer=[9], answer_type="list", trace=wrong.trace)  # no known mistake's
+    pairs = {check.name: Pair("alphabeta_decision", odd, observation(the_call), the_call)}
+    [again] = tried_again([replace(check, suspects=tried([], ["strict_pruning"]))], pairs,
+                          lambda function: [])
+    assert "together" not in again.suspects

@@ -18,16 +18,12 @@ from itertools import islice
 import pytest
 from hypothesis.errors import UnsatisfiedAssumption
 
+from autograder.feedback.diagnosis import CALLS  # a function's checks replay its callee's failures
 from autograder.games.specs import price_war_spec, tree_spec
 from autograder.runner.observations import exactly_equal, is_number
 
 replays = pytest.mark.replays
 
-# Which graded function calls which, as the reference does: a function's checks replay its
-# callee's failures.
-CALLS = {"minimax_decision": "minimax_value", "alphabeta_decision": "alphabeta_value",
-         "rational_decision": "rational_response", "heuristic_decision": "heuristic_value",
-         "iterative_deepening_decision": "heuristic_value"}
 # of the inputs built around the callee's wrong answers, those of the smallest: hypothesis has
 # shrunk one of them
 REPLAYED = 3

@@ -27,7 +27,7 @@ Reads results as plain data (function, failed, suspects, calls), so that it need
 from dataclasses import replace
 from typing import NamedTuple
 
-from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS
+from autograder.feedback.diagnosis import CALLS, EVERY_SUSPECT, EXPLANATIONS
 from autograder.language import _
 
 
@@ -54,15 +54,23 @@ def named_mistakes(function, suspects, elsewhere=(), beneath=()):
     any failing input of the failing functions it calls (`beneath`: their searches are part of
     its own, so a mistake that does not explain theirs does not explain its), keeping those that
     reproduce the most inputs, then of those the ones the failing checks of other functions,
-    `elsewhere`, confirm the most; in the order suspected. Names the grader does not suspect are
+    `elsewhere`, confirm the most; in the order suspected. Its own mistakes go before its callee's
+    that nothing else confirms (no failing function it calls, no other function's failure): a
+    search calling a right callee does not make those (a heuristic_decision that searches its
+    children a level too deep is the same search as one calling a heuristic_value that cuts off
+    a level too deep, but only one of them is the code's). Names the grader does not suspect are
     ignored."""
     contradicted = {name for found in filter(None, [*suspects, *beneath])
                     for name in found["contradicted"]}
     counts = reproduced(suspects, contradicted)
+    confirmed = reproduced(elsewhere)
     candidates = [name for name in EVERY_SUSPECT.get(function, ()) if name in counts]
+    if not beneath:
+        unconfirmed = set(EVERY_SUSPECT.get(CALLS.get(function), ())) - set(confirmed)
+        candidates = [name for name in candidates if name not in unconfirmed] or candidates
     if not candidates:
         return ()
-    return tuple(most(reproduced(elsewhere), most(counts, candidates)))
+    return tuple(most(confirmed, most(counts, candidates)))
 
 
 def named_together(function, suspects, elsewhere=(), beneath=()):

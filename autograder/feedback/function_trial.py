@@ -42,8 +42,9 @@ def telling(pair):
 def tried_again(results, failing, calls_of):
     """`results` (CheckResult), each failing check whose failing Pair `failing` holds (by check
     name) with its suspects tried on the other calls of its function, `calls_of(function)`
-    (Pairs) that are telling, and, where no single mistake is left for the function, "together": the pairs of
-    mistakes that reproduce its input ("reproduce") and those some call contradicts."""
+    (Pairs) that are telling, and, where no single mistake is left for the function and some pair
+    reproduces one of its inputs, "together": the pairs of mistakes that reproduce its input
+    ("reproduce") and those of them some call contradicts."""
     tried = [check for check in results if check.name in failing and check.suspects]
     suspects = {}
     for function in dict.fromkeys(check.function for check in tried):
@@ -61,10 +62,13 @@ def tried_again(results, failing, calls_of):
             order = sorted(range(len(inputs)), key=lambda index: size(inputs[index]))
             reproduce, contradicted = together(
                 function, [observed(inputs[index]) for index in order], map(observed, calls))
-            for place, index in enumerate(order):
+            # Only pairs that reproduce an input are kept, and only they are worth refuting: the
+            # students' release, which replays no pair, then records the same where none does.
+            kept = {tuple(pair) for pairs in reproduce.values() for pair in pairs}
+            for place, index in enumerate(order if kept else ()):
                 found[checks[index].name]["together"] = {
                     "reproduce": [list(pair) for pair in reproduce.get(place, ())],
-                    "contradicted": [list(pair) for pair in contradicted]}
+                    "contradicted": [list(pair) for pair in contradicted if tuple(pair) in kept]}
         suspects.update(found)
     return [replace(check, suspects=suspects.get(check.name, check.suspects))
             for check in results]

@@ -25,6 +25,18 @@ def checks_that_ran(report):
             for check in report["checks"] if check["status"] != "not run"}
 
 
+def without_pairs(checks):
+    """The instructor's `checks` (checks_that_ran) as the students' release records them: without
+    the pairs of mistakes replayed at once (CheckResult.suspects' "together"), which the release,
+    replaying single mistakes only, never finds (README: "it names no pair")."""
+    def single(check):
+        suspects = check.get("suspects")
+        if not isinstance(suspects, dict) or "together" not in suspects:
+            return check
+        return {**check, "suspects": {k: v for k, v in suspects.items() if k != "together"}}
+    return {name: single(check) for name, check in checks.items()}
+
+
 def released_scores(release, notebook, folder, target):
     """The release's grades of `folder`'s modules handed in as they are and as the course's
     `notebook` with its answer cells holding them (written into `target`): for each, the points
