@@ -5,32 +5,19 @@ import html as html_module
 import json
 import os
 import re
-import shutil
-import subprocess
 
 import pytest
 
 from autograder import policy as grading_config
 from autograder.language import _, speaking
+from support.browser import CHROMIUM, chromium
 from support.cli import run_cli
 from support.paths import ROOT
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(
     CHROMIUM is None and os.environ.get("CI") != "true",
     reason="no Chromium here (apt-get install chromium); CI installs it, so there this fails")]
-# /dev/shm left out: Debian's launcher misreads a machine with two mounts there (test_insights.py)
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run"]
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
-
-
-def chromium(tmp_path, *args):
-    completed = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
-                                *args], capture_output=True, text=True, timeout=120)
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    return completed.stdout
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -19,6 +18,7 @@ from autograder.commands import insights
 from autograder.feedback.diagnosis import EXPLANATIONS
 from autograder.reporters import insights as pages
 from autograder.results import CheckResult, FunctionDiagnosis, Report
+from support.browser import CHROMIUM, chromium
 from support.cli import run_cli
 from support.paths import ROOT
 
@@ -30,7 +30,6 @@ CLASS = {"alice": "bug_equality_does_not_prune", "bob": "bug_equality_does_not_p
          "erin": "bug_bounds_swapped", "frank": "bug_children_examined_first",
          "gina": "correct_children_before_loop"}
 GRADED = "alphabeta_value"  # the one function graded, to keep the class quick
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 SEEDS = Path(os.environ.get("COURSE_TEXTS", "/work/shared/seeds"))
 
 
@@ -100,18 +99,6 @@ def test_student_text_is_escaped_in_the_instructors_copy(graded):
     assert "<img" not in notes and "@team" not in notes and "[x](http" not in notes
     assert r"\[x\](http" in notes  # brackets escaped: no link
     assert "&lt;img src=x onerror=alert(1)&gt;" in notes
-
-
-def chromium(tmp_path, *args):
-    # /dev/shm is left out: Debian's launcher, which would choose so itself, misreads a machine
-    # with two mounts there, and Chromium once crashed in CI (SIGTRAP) using it
-    completed = subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-                                "--disable-dev-shm-usage", "--disable-background-networking",
-                                "--no-first-run",
-                                f"--user-data-dir={tmp_path / 'profile'}", *args],
-                               capture_output=True, text=True, timeout=120)
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    return completed.stdout
 
 
 @pytest.mark.e2e
