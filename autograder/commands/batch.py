@@ -197,11 +197,9 @@ def reference_step(output, config, gradings, options, lane_count, assignment, po
 
 def reference_answers(output, config, gradings, options, lane_count, assignment):
     """Grade the assignment's reference (it must get full marks under the policy), keeping its
-    answers for the batch; graded again only when what made its last grading changed."""
+    answers for the batch (reference_step first asks whether the last grading still holds)."""
     path = output / ANSWERS_FILE
     kept = output / REFERENCE_RESULT
-    if reference_still_holds(output, config, assignment):
-        return path
     private_folder(path.parent)  # the official games' answers, and the reference's hidden inputs
     command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
                "--format", "json",

@@ -68,8 +68,8 @@ def stale_notebook_warning(path, config):
     it."""
     path = Path(path)
     try:
-        if path.is_symlink() or not stat.S_ISREG(path.lstat().st_mode) \
-                or path.lstat().st_size > NOTEBOOK_LIMIT:
+        found = path.lstat()
+        if not stat.S_ISREG(found.st_mode) or found.st_size > NOTEBOOK_LIMIT:  # a link is not
             return None
         notebook = read_notebook(path)
         unlike = points_unlike(notebook, config)

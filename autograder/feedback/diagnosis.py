@@ -22,10 +22,7 @@ try:
     from autograder.feedback.replaying.replay import TooBig, replay
     from autograder.feedback.replaying.variants import Mistakes
 except ImportError:  # the students' release: no working search, only what was recorded
-    replay = Mistakes = None
-
-    class TooBig(Exception):
-        """Never raised: nothing is replayed here."""
+    replay = Mistakes = TooBig = None  # replays() replays nothing here, so never catches TooBig
 
 # mistake -> what a search with it does and the fix, translated where the diagnosis says them.
 EXPLANATIONS = {
@@ -300,8 +297,7 @@ def together(function, failing, others):
     alive = list(combinations(EVERY_SUSPECT.get(function, ()), 2))
     reproduced, contradicted = {}, []
     deadline = time.thread_time() + DIAGNOSIS_SECONDS
-    inputs = [(index, observation) for index, observation in enumerate(failing)]
-    inputs += [(None, observation) for observation in others]
+    inputs = [*enumerate(failing), *((None, observation) for observation in others)]
     for index, (call, got, _known) in inputs:
         if not alive or time.thread_time() > deadline:
             break

@@ -312,8 +312,9 @@ def stage(path, scratch, files=CONTRACT_FILES, root=None):
         raise SubmissionError(_("{path} is reached through the symbolic link {link}; hand in the "
                                 "folder or file by a path without links").format(path=path,
                                                                                  link=link))
-    if path.is_dir() and lone_zip(path):  # an upload of one zip (Gradescope's, a platform's)
-        _from_zip(lone_zip(path), target, files)
+    zipped = path.is_dir() and lone_zip(path)  # an upload of one zip (Gradescope's, a platform's)
+    if zipped:
+        _from_zip(zipped, target, files)
     elif path.is_dir():
         _from_folder(path, target, _Budget(path), files)
     elif path.is_file() and path.suffix.lower() == ".ipynb":
