@@ -1,5 +1,6 @@
 """Hooks and fixtures for the project's own tests; the helpers they share are in tests/support/."""
 import os
+import resource
 import shutil
 import tempfile
 
@@ -51,6 +52,17 @@ def pytest_collection_modifyitems(items):
     def tier(item):
         return 0 if item.get_closest_marker("slow") else 1 if item.get_closest_marker("e2e") else 2
     items.sort(key=tier)
+
+
+@pytest.fixture(autouse=True)
+def grader_memory_restored():
+    """The command line caps its own process's address space for the rest of its life
+    (sandbox.cap_grader_memory), which is right for a grading process and wrong for a test
+    worker that ran one in-process: each later test would inherit it (Chromium dies at start
+    under it). Only the soft limit is lowered, so it can be raised back."""
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    yield
+    resource.setrlimit(resource.RLIMIT_AS, before)
 
 
 @pytest.fixture(scope="session")

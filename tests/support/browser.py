@@ -2,8 +2,6 @@
 import shutil
 import subprocess
 
-from autograder.runner.sandbox.memory import uncap_grader_memory
-
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 # /dev/shm left out: Debian's launcher, which would choose so itself, misreads a machine with two
 # mounts there
@@ -13,11 +11,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage
 
 
 def chromium(tmp_path, *args):
-    """Chromium's output for `args`, with a profile in `tmp_path`. Run without the grader's cap
-    on its address space, which an in-process grading earlier in the same test worker leaves
-    behind and under which Chromium dies at start (SIGTRAP)."""
+    """Chromium's output for `args`, with a profile in `tmp_path`."""
     completed = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={tmp_path / 'profile'}",
-                                *args], capture_output=True, text=True, timeout=120,
-                               preexec_fn=uncap_grader_memory)
+                                *args], capture_output=True, text=True, timeout=120)
     assert completed.returncode == 0, completed.stderr[-2000:]
     return completed.stdout
