@@ -3,7 +3,9 @@ is claimed only when a mistake reproduces the observation, and correct searches 
 import gettext
 import importlib
 import json
+import itertools
 import math
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +16,8 @@ from autograder.checks.judge import FEEDBACK_LIMIT, CheckFailed, Lazy
 from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
-from autograder.feedback.diagnosis import SUSPECTS, digest, replays, suspected
+from autograder.feedback import diagnosis
+from autograder.feedback.diagnosis import SUSPECTS, Budget, digest, replays, suspected
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -266,3 +269,25 @@ def test_a_replay_departs_at_a_stranger_a_node_out_of_place_or_one_too_many():
     # diagnosis follows minimax's nodes in any order, alpha-beta's in order
     assert replays(minimax, following=nodes[::-1])("") == (answer, digest("minimax_value", nodes))
     assert replays(the_call, following=trace[::-1])("") is None
+
+
+def test_a_diagnosis_stops_after_a_number_of_nodes_whatever_the_clock_says(monkeypatch):
+    """Diagnosis tries the suspects in order until its replays have examined DIAGNOSIS_NODES nodes
+    between them, and leaves the rest untried (neither reproduced nor contradicted). Nodes, not
+    time: on a machine whose clock races (a slow or a busy one) it is the same."""
+    the_call = call("alphabeta_value", TEXTBOOK)
+    wrong = as_observation(the_call, Mistakes(no_pruning=True))
+    every = suspected(the_call, wrong)
+
+    def nodes(mistake):  # what suspected spends on it: its replay following the student's trace
+        budget = Budget(10**9)
+        replays(the_call, following=wrong.trace, budget=budget)(mistake)
+        return 10**9 - budget.left
+    spent = [nodes(mistake) for mistake in ["", *SUSPECTS["alphabeta_value"]]]
+    monkeypatch.setattr(diagnosis, "DIAGNOSIS_NODES", sum(spent[:4]))  # the correct one and 3
+    first_three = SUSPECTS["alphabeta_value"][:3]
+    expected = tuple(tuple(m for m in found if m in first_three) for found in every)
+    assert suspected(the_call, wrong) == expected and every != expected
+    clock = itertools.count(step=1000.0)
+    monkeypatch.setattr(time, "thread_time", lambda: next(clock))
+    assert suspected(the_call, wrong) == expected

@@ -12,7 +12,6 @@ students' release, which leaves that package out, reads what they found on its g
 (replaying/record.py), as answers and digests of traces.
 """
 import hashlib
-import time
 from itertools import combinations
 
 from autograder.language import N_
@@ -120,10 +119,12 @@ EXPLANATIONS = {
         N_("test depth <= 0: past the cut-off a quiet position is evaluated too")),
 }
 
-# Replays are full searches (seconds each on the empty board): past this much CPU time, the rest are
-# not tried, so that an explanation never costs a check its time limit. CPU time, so that a busy
-# machine cuts no diagnosis short.
-DIAGNOSIS_SECONDS = 60.0
+# Replays are full searches (seconds each on the empty board): past this many nodes examined by the
+# replays of one step of diagnosis (suspected, told_apart, together), the rest are not tried, so
+# that an explanation never costs a check its time limit: about 45 s of CPU on this project's
+# machine (2026-12-05). Nodes, not time, so that no machine, busy or slow, cuts a diagnosis short
+# where another would not.
+DIAGNOSIS_NODES = 10_000_000
 
 SUSPECTS = {
     "minimax_value": ["starts_at_zero", "levels_from_root"],
@@ -180,7 +181,25 @@ NODE_CAP = 100_000
 
 class Untried(Exception):
     """A mistake could not be tried on a call: its replay was not recorded, or it would search
-    more than NODE_CAP nodes. It neither reproduces nor contradicts the call."""
+    more than NODE_CAP nodes, or more than its diagnosis has left. It neither reproduces nor
+    contradicts the call."""
+
+
+class Budget:
+    """Nodes that replays may still examine between them; the replay that goes past stops
+    (replay.py spends one node for each is_terminal it asks)."""
+
+    def __init__(self, nodes):
+        self.left = nodes
+
+    def spend(self):
+        self.left -= 1
+        if self.left < 0:
+            raise TooBig
+
+    @property
+    def spent(self):
+        return self.left < 0
 
 
 def as_mistakes(mistake):
@@ -189,12 +208,12 @@ def as_mistakes(mistake):
     return Mistakes(**{name: True for name in names if name})
 
 
-def replays(call, known=None, following=None, cap=None):
+def replays(call, known=None, following=None, cap=None, budget=None):
     """A function of a mistake (as_mistakes): the answer and trace digest of the search `call`
     names with that mistake, from `known` (replaying/record.py) when given, else replayed,
     stopping where it departs from the trace `following` when given (then None), or past `cap`
-    nodes (Untried); None when neither is at hand. What was not recorded, a pair of mistakes
-    among it, is Untried."""
+    nodes or what is left of `budget` (a Budget shared by several replays), Untried; None when
+    neither is at hand. What was not recorded, a pair of mistakes among it, is Untried."""
     if known is not None:
         def recorded(mistake):
             if not isinstance(mistake, str) or mistake not in known["replays"]:
@@ -206,8 +225,9 @@ def replays(call, known=None, following=None, cap=None):
 
     def replayed(mistake):
         try:
+            budgets = [b for b in (budget, cap and Budget(cap)) if b]
             found = replay(call, as_mistakes(mistake), following,
-                           in_order=not in_any_order(call["function"]), cap=cap)
+                           in_order=not in_any_order(call["function"]), budgets=budgets)
         except TooBig:
             raise Untried from None
         return found and (found[0], digest(call["function"], found[1]))
@@ -234,16 +254,21 @@ def suspected(call, got, known=None):
     function = call["function"]
     if function not in EVERY_SUSPECT or call.get("game") is None or not got.answered:
         return None
-    replayed = replays(call, known, got.trace if call["trace"] else None)
+    budget = Budget(DIAGNOSIS_NODES)
+    replayed = replays(call, known, got.trace if call["trace"] else None, budget=budget)
     examined = digest(function, got.trace) if call["trace"] else None
-    if replayed is None or matches(got, examined, replayed("")):
+    try:
+        if replayed is None or matches(got, examined, replayed("")):
+            return None
+    except Untried:
         return None
-    deadline = time.thread_time() + DIAGNOSIS_SECONDS
     reproduce, contradicted = [], []
     for mistake in EVERY_SUSPECT[function]:
-        if time.thread_time() > deadline:
-            break  # the rest untried: neither reproduced nor contradicted
-        (reproduce if matches(got, examined, replayed(mistake)) else contradicted).append(mistake)
+        try:
+            found = matches(got, examined, replayed(mistake))
+        except Untried:
+            break  # the rest untried too: neither reproduced nor contradicted
+        (reproduce if found else contradicted).append(mistake)
     return tuple(reproduce), tuple(contradicted)
 
 
@@ -254,28 +279,28 @@ def told_apart(found, observations):
     shown is the smallest, where a mistake often agrees with another or with a different bug (a
     search that never prunes, one that passes stale bounds and one whose MIN nodes never lower
     beta examine the same nodes with the full window); other inputs tell them apart, those of
-    at most NODE_CAP nodes. Within the same budget of CPU time as suspected."""
+    at most NODE_CAP nodes. Within a budget of nodes of its own, as suspected."""
     if not found or not found[0]:
         return found
     reproduce, contradicted = list(found[0]), list(found[1])
-    deadline = time.thread_time() + DIAGNOSIS_SECONDS
+    budget = Budget(DIAGNOSIS_NODES)
     for call, got, known in observations:
-        if not reproduce or time.thread_time() > deadline:
+        if not reproduce or budget.spent:
             break
-        for mistake in [m for m in reproduce if agrees(call, got, known, m) is False]:
+        for mistake in [m for m in reproduce if agrees(call, got, known, m, budget) is False]:
             reproduce.remove(mistake)
             contradicted.append(mistake)
     return tuple(reproduce), tuple(contradicted)
 
 
-def agrees(call, got, known, mistake):
+def agrees(call, got, known, mistake, budget=None):
     """Whether a search with `mistake` (as_mistakes) does on `call` what the student's code did,
     `got`; None where it cannot be tried (Untried, or a student's search of more than NODE_CAP
-    nodes), which neither reproduces nor contradicts."""
+    nodes), which neither reproduces nor contradicts. The replay spends from `budget`, if any."""
     following = got.trace if call["trace"] else None
     if following is not None and len(following) > NODE_CAP:
         return None
-    replayed = replays(call, known, following, cap=NODE_CAP)
+    replayed = replays(call, known, following, cap=NODE_CAP, budget=budget)
     examined = digest(call["function"], got.trace) if call["trace"] else None
     try:
         return None if replayed is None else matches(got, examined, replayed(mistake))
@@ -291,18 +316,18 @@ def together(function, failing, others):
     that reproduce it} and the pairs some input contradicts; ({}, ()) where nothing can be
     replayed (the students' release records single mistakes only). A pair that a call cannot
     try (too big) is neither; the failing inputs are tried first, so that most pairs are
-    contradicted on small ones, within the budget of CPU time of suspected."""
+    contradicted on small ones, within a budget of nodes of its own, as suspected."""
     if replay is None:
         return {}, ()
     alive = list(combinations(EVERY_SUSPECT.get(function, ()), 2))
     reproduced, contradicted = {}, []
-    deadline = time.thread_time() + DIAGNOSIS_SECONDS
+    budget = Budget(DIAGNOSIS_NODES)
     inputs = [*enumerate(failing), *((None, observation) for observation in others)]
     for index, (call, got, _known) in inputs:
-        if not alive or time.thread_time() > deadline:
+        if not alive or budget.spent:
             break
         for pair in list(alive):
-            agreed = agrees(call, got, None, pair)
+            agreed = agrees(call, got, None, pair, budget)
             if agreed is False:
                 alive.remove(pair)
                 contradicted.append(pair)

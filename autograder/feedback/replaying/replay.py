@@ -32,17 +32,18 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes, following=None, in_order=True, cap=None):
+def replay(call, mistakes, following=None, in_order=True, budgets=()):
     """The answer and encoded trace of the search `call` names, with `mistakes`. Given
     `following`, a student's trace, the search stops at the first node it examines that the
     student's search did not examine (in that place, unless not `in_order`), or ends with fewer,
-    and None is returned: it cannot end with the student's trace. Given `cap`, a search that asks
-    is_terminal more often than that stops with TooBig: not tried, rather than slow."""
+    and None is returned: it cannot end with the student's trace. Each node it examines is spent
+    from each of `budgets` (diagnosis.Budget): past one of them the search stops with TooBig,
+    not tried, rather than slow."""
     if following is None:
-        game = (InstrumentedGame if cap is None else partial(CappedGame, cap=cap))(
+        game = (partial(CappedGame, budgets=budgets) if budgets else InstrumentedGame)(
             build_game(call["game"]))
     else:
-        game = FollowingGame(build_game(call["game"]), following, in_order)
+        game = FollowingGame(build_game(call["game"]), following, in_order, budgets)
     try:
         answer = SEARCHES[call["function"]](*call_arguments(call, game), mistakes=mistakes)
     except Departed:
@@ -57,22 +58,21 @@ class Departed(Exception):
 
 
 class TooBig(Exception):
-    """The replayed search went past its cap: it was not tried."""
+    """The replayed search went past one of its budgets: it was not tried."""
 
 
 class CappedGame(InstrumentedGame):
-    """An instrumented game that stops the search (TooBig) once it has asked is_terminal `cap`
-    times: every search asks it of each node it examines, so the cap bounds the nodes, counted
-    alike on a quiet or a busy machine."""
+    """An instrumented game that spends a node from each of `budgets` each time the search asks
+    is_terminal: every search asks it of each node it examines, so the budgets bound the nodes,
+    counted alike on a quiet or a busy machine."""
 
-    def __init__(self, game, cap):
+    def __init__(self, game, budgets):
         super().__init__(game)
-        self._left = cap
+        self._budgets = budgets
 
     def is_terminal(self, state):
-        self._left -= 1
-        if self._left < 0:
-            raise TooBig
+        for budget in self._budgets:
+            budget.spend()
         return super().is_terminal(state)
 
 
@@ -85,10 +85,11 @@ class FollowingGame(InstrumentedGame):
     Its four queries repeat InstrumentedGame's with a check added, rather than both calling one
     hook, because InstrumentedGame's are the hot path of every graded search."""
 
-    def __init__(self, game, trace, in_order):
+    def __init__(self, game, trace, in_order, budgets=()):
         super().__init__(game)
         self._expected = tuple(trace) if in_order else frozenset(trace)
         self._in_order = in_order
+        self._budgets = budgets
         self._examined = {}  # path -> its encoding, in the order first examined
 
     @property
@@ -123,6 +124,8 @@ class FollowingGame(InstrumentedGame):
 
     def is_terminal(self, state):
         self._examine(state.path)
+        for budget in self._budgets:
+            budget.spend()
         return self._is_terminal(state)
 
     def utility(self, state):
