@@ -266,7 +266,7 @@ class GradingPlugin:
             cause = str(failure.cause).strip() if failure and failure.cause else ""
             suspects = (failure.suspects.value()(self._caller.pairs_of(function))
                         if failure and failure.suspects else None)
-            if suspects and failure.pair is not None:
+            if failure and failure.pair is not None:
                 self.failing[name] = failure.pair
         except MemoryError:
             # The grader's own cap, never the student's fault: the whole grading stops (see
@@ -371,7 +371,8 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
     the known mistakes that reproduce each function's search on the calls made and the other
     graded functions those calls entered (foresight.py); after the checks students do not see,
     whose calls are forgotten, so none of theirs count. The failing checks' suspects are tried
-    again on every call of their function (function_trial.py), here where the calls are."""
+    again on every call of their function, and their inputs called again by a worker of their
+    own (function_trial.py), here where the calls and the worker are."""
     known = set(answers or ())
     with Sandbox(sandbox_mode) as sandbox, \
             Student(runtime, str(submission_folder), config.limits, sandbox,
@@ -380,10 +381,10 @@ def run_in_sandbox(submission_folder, config, runtime, sandbox_mode, answers, fu
                             package=assignment.reference_package()) if assignment.live else None)
         caller = Caller(student, answers, solution, assignment.traced)
         plugin = run_checks(caller, config, functions, assignment)
+        results = tried_again(plugin.results, plugin.failing,
+                              partial(caller.pairs_of, trees_only=False), caller.alone)
     added = {} if answers is None else {key: answers[key] for key in answers.keys() - known}
     seen = caller.seen.values()
-    results = tried_again(plugin.results, plugin.failing,
-                          partial(caller.pairs_of, trees_only=False))
     return (plugin.checks, results, added, foresight.reproducing(seen), foresight.entering(seen))
 
 

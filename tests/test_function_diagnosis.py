@@ -273,6 +273,11 @@ def observation(the_call, **mistakes):
     return as_observation(the_call, Mistakes(**mistakes))
 
 
+def as_before(pair):
+    """A failing input called again by a worker of its own, answered as the checks saw it."""
+    return pair.got
+
+
 def test_two_mistakes_are_tried_at_once_where_neither_alone_reproduces_an_input():
     the_call = calls.call("alphabeta_decision", tree_spec([[[1, 1], [1, 1]], [[0, 0], [2, 1]]]))
     wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
@@ -298,11 +303,11 @@ def test_a_mistake_a_later_failing_call_on_any_game_contradicts_is_told_apart():
     later = Pair("minimax_decision", observation(board, starts_at_zero=True), observation(board),
                  board)
     passed = Pair("minimax_decision", observation(board), observation(board), board)
-    [again] = tried_again([check], pairs, lambda function: [later])
+    [again] = tried_again([check], pairs, lambda function: [later], as_before)
     assert again.suspects["reproduce"] == ["starts_at_zero"]
     assert "levels_from_root" in again.suspects["contradicted"] and "together" not in again.suspects
     # a board passed contradicts nothing: a mistake in one branch would be refuted by the other's
-    assert tried_again([check], pairs, lambda function: [passed]) == [check]
+    assert tried_again([check], pairs, lambda function: [passed], as_before) == [check]
 
 
 def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():
@@ -317,12 +322,31 @@ def test_no_pair_is_recorded_where_none_reproduces_an_input_as_in_the_students_r
     wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
     check = failed("alphabeta_decision: trees", "x", tried(*suspected(the_call, wrong)))
     pairs = {check.name: Pair("alphabeta_decision", wrong, observation(the_call), the_call)}
-    [again] = tried_again([check], pairs, lambda function: [])
+    [again] = tried_again([check], pairs, lambda function: [], as_before)
     assert ["root_not_tightened", "strict_pruning"] in again.suspects["together"]["reproduce"]
     assert all(pair in again.suspects["together"]["reproduce"]
                for pair in again.suspects["together"]["contradicted"])
     odd = Observation(answer=[9], answer_type="list", trace=wrong.trace)  # no known mistake's
     pairs = {check.name: Pair("alphabeta_decision", odd, observation(the_call), the_call)}
     [again] = tried_again([replace(check, suspects=tried([], ["strict_pruning"]))], pairs,
-                          lambda function: [])
+                          lambda function: [], as_before)
     assert "together" not in again.suspects
+
+
+def test_a_failing_input_answered_right_by_a_worker_of_its_own_is_told_as_kept_between_calls():
+    """A table kept between searches answers a tree with the values of an earlier one: called
+    again alone, the same input is answered right, which no mistake of one search explains."""
+    the_call = calls.call("minimax_value", tree_spec([[3, 1], [0]]))
+    wrong = Observation(answer=7, answer_type="int", trace=observation(the_call).trace)
+    check = failed("minimax_value: trees", "x", tried(*suspected(the_call, wrong)))
+    assert check.suspects["reproduce"] == []
+    pairs = {check.name: Pair("minimax_value", wrong, observation(the_call), the_call)}
+    [again] = tried_again([check], pairs, lambda function: [], lambda pair: pair.want)
+    assert again.suspects == {"reproduce": ["kept_between_calls"],
+                              "contradicted": check.suspects["contradicted"]}
+    found = diagnoses([again])
+    assert found == {"minimax_value": Named(("kept_between_calls",), ())}
+    assert "behaves as a search that keeps something from one call to the next" in text.render(
+        Report("s", [again], sandbox="bwrap", diagnoses=function_diagnoses(found)))
+    # answered alone as before: nothing kept between calls is suspected
+    assert tried_again([check], pairs, lambda function: [], as_before) == [check]

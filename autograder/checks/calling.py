@@ -132,6 +132,15 @@ class Caller:
                 and (pair.call["game"].get("kind") == "tree" or not trees_only)
                 and pair.got.answered and not pair.got.used_random]
 
+    def alone(self, pair):
+        """The student's observation of `pair`'s call made again by a worker of its own, which
+        no earlier call has touched; None where it cannot be made (its function timed out)."""
+        with self.apart():
+            try:
+                return self.student.call(pair.call, pair.want.seconds, pair.want.trace)
+            except StudentTimedOut:
+                return None
+
     @contextmanager
     def apart(self):
         """Calls made inside get a worker of their own, gone when they are done, and their

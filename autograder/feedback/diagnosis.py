@@ -117,7 +117,14 @@ EXPLANATIONS = {
         N_("tests depth == 0, so past the cut-off nothing is evaluated again and the search runs "
            "on to the leaves"),
         N_("test depth <= 0: past the cut-off a quiet position is evaluated too")),
+    # Not a search's mistake, so never replayed: named where a failing input, called again by a
+    # worker of its own, is answered right (function_trial.py).
+    "kept_between_calls": (
+        N_("keeps something from one call to the next, such as a table made once at module level "
+           "or as a default argument (table={}), which Python makes only once"),
+        N_("make a new one at the start of each search and pass it down to the recursive calls")),
 }
+KEPT_BETWEEN_CALLS = "kept_between_calls"
 
 # Replays are full searches (seconds each on the empty board): past this many nodes examined by the
 # replays of one step of diagnosis (suspected, told_apart, together), the rest are not tried, so

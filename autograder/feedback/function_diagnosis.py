@@ -27,7 +27,7 @@ Reads results as plain data (function, failed, suspects, calls), so that it need
 from dataclasses import replace
 from typing import NamedTuple
 
-from autograder.feedback.diagnosis import CALLS, EVERY_SUSPECT, EXPLANATIONS
+from autograder.feedback.diagnosis import CALLS, EVERY_SUSPECT, EXPLANATIONS, KEPT_BETWEEN_CALLS
 from autograder.language import _
 
 
@@ -59,12 +59,13 @@ def named_mistakes(function, suspects, elsewhere=(), beneath=()):
     search calling a right callee does not make those (a heuristic_decision that searches its
     children a level too deep is the same search as one calling a heuristic_value that cuts off
     a level too deep, but only one of them is the code's). Names the grader does not suspect are
-    ignored."""
+    ignored; something kept between calls is suspected of every function."""
     contradicted = {name for found in filter(None, [*suspects, *beneath])
                     for name in found["contradicted"]}
     counts = reproduced(suspects, contradicted)
     confirmed = reproduced(elsewhere)
-    candidates = [name for name in EVERY_SUSPECT.get(function, ()) if name in counts]
+    candidates = [name for name in (*EVERY_SUSPECT.get(function, ()), KEPT_BETWEEN_CALLS)
+                  if name in counts]
     if not beneath:
         unconfirmed = set(EVERY_SUSPECT.get(CALLS.get(function), ())) - set(confirmed)
         candidates = [name for name in candidates if name not in unconfirmed] or candidates
@@ -149,6 +150,13 @@ def told(function, mistakes, pair=(), callees=()):
     """The sentences naming `mistakes` as what `function`'s search did, with their fixes: any
     one of them, or with `pair`, the two at once, or the one of them that is `function`'s own
     over its first failing callee's search."""
+    if mistakes == (KEPT_BETWEEN_CALLS,):
+        does, fix = (_(phrase) for phrase in EXPLANATIONS[KEPT_BETWEEN_CALLS])
+        # TRANSLATORS: {function} is the student's function (code); {does} what it does ("keeps
+        # something from one call to the next, ..."), {fix} the fix, each lower case
+        return _("Diagnosis: on a failing input, your {function} behaves as a search that "
+                 "{does}: called again by a process of its own, with no call before, it answers "
+                 "that input right. The fix: {fix}.").format(function=function, does=does, fix=fix)
     if len(mistakes) == 1 and pair and callees:
         does, fix = (_(phrase) for phrase in EXPLANATIONS[mistakes[0]])
         # TRANSLATORS: {function} and {callee} are the student's functions (code); {does} what a
