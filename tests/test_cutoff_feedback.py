@@ -5,6 +5,7 @@ course's mistakes under tests/cutoff_submissions that a replay can tell is named
 once per function, is test_submissions.py's (expected.toml's `diagnosis`)."""
 import json
 import re
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +15,8 @@ from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.judge import searched_children
 from autograder.drawing import draw_board, draw_connect_four
-from autograder.feedback.diagnosis import CUTOFF_SUSPECTS, suspected
+from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, as_mistakes, styled, suspected,
+                                           window)
 from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
@@ -29,7 +31,7 @@ from autograder.runner.observations import Observation
 from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
                                      encode_path, evaluation_argument, order_argument, perform,
                                      quiet_argument, state_at)
-from support.diagnoses import as_observation, assert_diagnosis_reproduces, reproducing
+from support.diagnoses import alike, as_observation, assert_diagnosis_reproduces, reproducing
 
 CUTOFF = chosen("cutoff")
 NARRATED = ["heuristic_value", "heuristic_decision", "negamax_value", "quiescence_value"]
@@ -135,6 +137,29 @@ def test_correct_searches_are_never_diagnosed(the_call):
 @given(the_call=cutoff_calls(), mistake=st.sampled_from(sorted(Mistakes.__dataclass_fields__)))
 def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(the_call, mistake):
     assert_diagnosis_reproduces(the_call, mistake, CUTOFF_SUSPECTS[the_call["function"]])
+
+
+@settings(max_examples=150, deadline=None)
+@given(the_call=cutoff_calls(["heuristic_value", "negamax_value"]), data=st.data())
+def test_a_mistake_is_named_in_either_style_the_contract_allows(the_call, data):
+    """Fail-soft or fail-hard, as the student chooses: heuristic_value's fail-hard answers are
+    the fail-soft replay's clamped into the call's window, and negamax, fail-hard in the
+    reference, is replayed fail-soft too (diagnosis.STYLES). Before, either was told no mistake."""
+    function = the_call["function"]
+    mistake = data.draw(st.sampled_from(CUTOFF_SUSPECTS[function]))
+    if function == "negamax_value":
+        wrong = as_observation(the_call, Mistakes(fail_soft=True, **{mistake: True}))
+    else:
+        soft = as_observation(the_call, Mistakes(**{mistake: True}))
+        low, high = window(the_call)
+        hard = min(max(soft.answer, low), high)
+        wrong = replace(soft, answer=hard, answer_type=type(hard).__name__)
+    found = suspected(the_call, wrong)
+    if found is None:  # the mistake changed nothing here, in either style
+        assert any(alike(as_observation(the_call, as_mistakes(name)), wrong, window(the_call))
+                   for name in styled(function, ""))
+    else:
+        assert mistake in found[0]
 
 
 @settings(max_examples=150, deadline=None)

@@ -12,10 +12,11 @@ students' release, which leaves that package out, reads what they found on its g
 (replaying/record.py), as answers and digests of traces.
 """
 import hashlib
+import math
 from itertools import combinations
 
 from autograder.language import N_
-from autograder.runner.observations import exactly_equal
+from autograder.runner.observations import exactly_equal, is_number
 
 try:
     from autograder.feedback.replaying.replay import TooBig, replay
@@ -210,9 +211,24 @@ class Budget:
 
 
 def as_mistakes(mistake):
-    """The Mistakes of a known mistake's name, "" for none, or a tuple of names, all at once."""
-    names = (mistake,) if isinstance(mistake, str) else mistake
+    """The Mistakes of a known mistake's name, "" for none, or of several at once: a tuple of
+    names, or a name joined by "+" with its style (styled)."""
+    names = mistake.split("+") if isinstance(mistake, str) else mistake
     return Mistakes(**{name: True for name in names if name})
+
+
+# The style the contract allows besides the reference's, where a replay in one does not reproduce
+# a search in the other: negamax's children's values, fail-soft, are not the window's ends, and a
+# mistake such as a child not negated adds them up otherwise. (Alpha-beta's fail-hard answers are
+# its fail-soft ones clamped into the window: in_either_style.)
+STYLES = {"negamax_value": "fail_soft"}
+
+
+def styled(function, mistake):
+    """The replays a mistake of `function` (a name, "" for none) is tried as: in the reference's
+    style, and in the other one where the function has one (STYLES)."""
+    style = STYLES.get(function)
+    return [mistake, f"{mistake}+{style}"] if style and isinstance(mistake, str) else [mistake]
 
 
 def replays(call, known=None, following=None, cap=None, budget=None):
@@ -241,13 +257,40 @@ def replays(call, known=None, following=None, cap=None, budget=None):
     return replayed
 
 
-def matches(got, examined, replayed):
+# Where the window of the value functions that take one comes in a call's arguments. Within it
+# a search answers its value, outside it only a bound on that side, which the contract lets a
+# search choose (fail-soft, as the alpha-beta references, or fail-hard, as negamax's): the two
+# examine the same nodes, so a replay in one style reproduces a student's search in the other.
+WINDOW_AT = {"alphabeta_value": 0, "heuristic_value": 2, "negamax_value": 0}
+
+
+def window(call):
+    """The window `call` searches in: (-inf, +inf) for a function that takes none."""
+    at = WINDOW_AT.get(call["function"])
+    given = [] if at is None else call.get("args", [])[at:at + 2]
+    return tuple(given) if len(given) == 2 and all(map(is_number, given)) else (-math.inf,
+                                                                                math.inf)
+
+
+def matches(got, examined, replayed, within=(-math.inf, math.inf)):
     """Whether a replay gives the student's answer and, where nodes count, `examined`, the digest
-    of the student's trace; never one that departed from that trace (None)."""
+    of the student's trace; never one that departed from that trace (None). Answers are the same
+    within the window `within`: inside it, equal; at or past one of its ends, both there, in
+    either style."""
     if replayed is None:
         return False
     answer, trace = replayed
-    return exactly_equal(got.answer, answer) and (examined is None or examined == trace)
+    return ((exactly_equal(got.answer, answer) or in_either_style(got.answer, answer, within))
+            and (examined is None or examined == trace))
+
+
+def in_either_style(mine, theirs, within):
+    """Whether two values are the same search's in a window: equal once each is clamped into
+    it (fail-hard returns the window's end where fail-soft returns a value past it)."""
+    low, high = within
+    if not (is_number(mine) and is_number(theirs)) or (low, high) == (-math.inf, math.inf):
+        return False
+    return min(max(mine, low), high) == min(max(theirs, low), high)
 
 
 def suspected(call, got, known=None):
@@ -264,15 +307,20 @@ def suspected(call, got, known=None):
     budget = Budget(DIAGNOSIS_NODES)
     replayed = replays(call, known, got.trace if call["trace"] else None, budget=budget)
     examined = digest(function, got.trace) if call["trace"] else None
+    within = window(call)
+
+    def alike(mistake):
+        return any(matches(got, examined, replayed(name), within)
+                   for name in styled(function, mistake))
     try:
-        if replayed is None or matches(got, examined, replayed("")):
+        if replayed is None or alike(""):
             return None
     except Untried:
         return None
     reproduce, contradicted = [], []
     for mistake in EVERY_SUSPECT[function]:
         try:
-            found = matches(got, examined, replayed(mistake))
+            found = alike(mistake)
         except Untried:
             break  # the rest untried too: neither reproduced nor contradicted
         (reproduce if found else contradicted).append(mistake)
@@ -309,8 +357,11 @@ def agrees(call, got, known, mistake, budget=None):
         return None
     replayed = replays(call, known, following, cap=NODE_CAP, budget=budget)
     examined = digest(call["function"], got.trace) if call["trace"] else None
+    if replayed is None:
+        return None
     try:
-        return None if replayed is None else matches(got, examined, replayed(mistake))
+        return any(matches(got, examined, replayed(name), window(call))
+                   for name in styled(call["function"], mistake))
     except Untried:
         return None
 

@@ -9,7 +9,8 @@ searched: where none were recorded (the instructor's grader, on games of its own
 found. The calls are those the checks that ran made, which a student sees: what a warning says is
 drawn from no input of a check that did not run.
 """
-from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS, digest, matches
+from autograder.feedback.diagnosis import (EVERY_SUSPECT, EXPLANATIONS, digest, matches, styled,
+                                           window)
 from autograder.language import _
 
 
@@ -27,13 +28,16 @@ def reproducing(pairs):
     for function, calls in recorded.items():
         if any(pair.got.used_random or not pair.got.answered for pair in calls):
             continue
-        seen = [(pair.got, student_digest(pair), pair.want.explained["replays"])
-                for pair in calls]
-        if all(matches(got, examined, replays.get("")) for got, examined, replays in seen):
+        seen = [(pair.got, student_digest(pair), pair.want.explained["replays"],
+                 window(pair.call)) for pair in calls]
+
+        def everywhere(mistake):
+            return all(any(matches(got, examined, replays.get(name), within)
+                           for name in styled(function, mistake))
+                       for got, examined, replays, within in seen)
+        if everywhere(""):
             continue
-        mistakes = [mistake for mistake in EVERY_SUSPECT.get(function, ())
-                    if all(matches(got, examined, replays.get(mistake))
-                           for got, examined, replays in seen)]
+        mistakes = [mistake for mistake in EVERY_SUSPECT.get(function, ()) if everywhere(mistake)]
         if mistakes:
             found[function] = mistakes
     return found

@@ -9,18 +9,20 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from autograder.feedback.diagnosis import EVERY_SUSPECT, replays
+from autograder.feedback.diagnosis import EVERY_SUSPECT, replays, styled
 from autograder.feedback.replaying.replay import narrate
 
 
 def explained(call):
     """The correct search's narration, and the answer and trace digest of the correct search
-    ("") and of each mistake diagnosis suspects; None for a call no explanation reads."""
+    ("") and of each mistake diagnosis suspects, in each style it is tried in; None for a call
+    no explanation reads."""
     if call.get("game") is None or call.get("function") not in EVERY_SUSPECT:
         return None
     replayed = replays(call)  # live: the working searches are here
-    recorded = {mistake: list(replayed(mistake))
-                for mistake in ["", *EVERY_SUSPECT[call["function"]]]}
+    recorded = {name: list(replayed(name))
+                for mistake in ["", *EVERY_SUSPECT[call["function"]]]
+                for name in styled(call["function"], mistake)}
     narration = narrate(call)
     return {"replays": recorded, **({"narration": narration.as_data()} if narration else {})}
 

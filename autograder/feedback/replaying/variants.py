@@ -38,6 +38,9 @@ class Mistakes:
     never_searches_on: bool = False       # quiescence evaluates at the cut-off, quiet or not
     one_level_past: bool = False          # quiescence searches one level on, then evaluates
     depth_equals_zero: bool = False       # quiescence tests depth == 0, not depth <= 0
+    # Not a mistake: the style the contract allows besides the reference's, which diagnosis tries
+    # each mistake in too (diagnosis.STYLES)
+    fail_soft: bool = False               # negamax returns the best value found, not alpha or beta
 
 
 def _maximizing(game, state, mistakes):
@@ -164,27 +167,29 @@ def _ranked(actions, values, best_first, mistakes):
 
 def negamax_value(game, state, alpha=-math.inf, beta=math.inf, mistakes=Mistakes(),
                   narration=None):
-    """Fail-hard negamax: the value for the player to move, the window in that player's values.
-    The narration keeps who moves at each node it searches, since its windows are that
-    player's."""
+    """Fail-hard negamax (fail-soft with `mistakes.fail_soft`): the value for the player to move,
+    the window in that player's values. The narration keeps who moves at each node it searches,
+    since its windows are that player's."""
     if game.is_terminal(state):
         utility = game.utility(state)
         return utility if mistakes.leaf_from_max_view or game.to_move(state) == "MAX" else -utility
     if narration is not None:
         narration.movers[state.path] = game.to_move(state)  # examined already: is_terminal
     actions = game.actions(state)
+    best = -math.inf
     for index, action in enumerate(actions):
         child = game.result(state, action)
         window = (-alpha, -beta) if mistakes.window_not_swapped else (-beta, -alpha)
         value = negamax_value(game, child, *window, mistakes, narration)
-        alpha = max(alpha, value if mistakes.child_not_negated else -value)
+        best = max(best, value if mistakes.child_not_negated else -value)
+        alpha = max(alpha, best)
         if narration is not None:
             narration.after(state.path, child.path, (alpha, beta))
         if _prunes(alpha, beta, mistakes):
             if narration is not None and index < len(actions) - 1:
                 narration.pruned.add(state.path)
-            return beta
-    return alpha
+            return best if mistakes.fail_soft else beta
+    return best if mistakes.fail_soft else alpha
 
 
 def quiescence_value(game, state, depth, evaluate, is_quiet, mistakes=Mistakes(),
