@@ -9,9 +9,9 @@ wrap:
         ...
         ### END SOLUTION
 
-An indented region (a function's body) becomes `# YOUR CODE HERE` and `raise NotImplementedError`
-at the markers' indentation, so the stub keeps the signature and the docstring and says clearly,
-when called, that it is not done yet. A region at column 0 (module-level solution code, such as a
+An indented region (a function's body) becomes `# YOUR CODE HERE` (in the language spoken) and
+`raise NotImplementedError` at the markers' indentation, so the stub keeps the signature and the
+docstring and says clearly, when called, that it is not done yet. A region at column 0 (module-level solution code, such as a
 constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
 stubs with
 
@@ -34,11 +34,14 @@ from pathlib import Path
 from autograder import assignments
 from autograder.errors import AutograderError
 from autograder.contract import FILES as CONTRACT_FILES
-from autograder.language import LANGUAGES, _, speaking
+from autograder.language import LANGUAGES, N_, _, speaking
 from autograder.language.extraction import documented
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
+# Where the student's code goes, in the language spoken (nbgrader's code_stub, as the notebook's
+# release writes it too: see the course's nbgrader_config.py).
+YOUR_CODE = N_("YOUR CODE HERE")
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / "reference"
 ASSIGNMENTS_DIR = ROOT / "assignments"
@@ -87,7 +90,7 @@ def stub_source(reference_source: str) -> str:
                                  f"at line {opened[0]}")
             newline = line[len(line.rstrip("\r\n")):] or "\n"
             if indent:
-                out += [f"{indent}# YOUR CODE HERE{newline}",
+                out += [f"{indent}# {_(YOUR_CODE)}{newline}",
                         f"{indent}raise NotImplementedError{newline}"]
             else:
                 # Keep the module's spacing: as many blank lines as the wider side of the hole had.
