@@ -475,7 +475,7 @@ def spoken_comments(text, width=100):
             continue
         newline = lines[-1][len(lines[-1].rstrip("\r\n")):] or "\n"
         following = prefix if prefix.strip() in ("#", "//") else " " * (column - 2) + "# "
-        wrapped = textwrap.wrap(spoken, width=max(width - column, 40), break_long_words=False,
+        wrapped = textwrap.wrap(spoken, width=max(width - column, 30), break_long_words=False,
                                 break_on_hyphens=False)
         out += [f"{prefix if number == 0 else following}{part}{newline}"
                 for number, part in enumerate(wrapped)]
@@ -512,11 +512,11 @@ def released_catalogs(target):
         write_bare(code, target / inside(path_of(code)), used)
 
 
-def build(target, substitutions, mistakes, assignment, language=None, steps=None):
-    """The students' repository of `assignment` in `target`, in `language` (None: the course's),
-    each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
-    (record_shrinking)."""
-    steps = in_steps(steps)
+def students_files(target, substitutions, assignment, language=None):
+    """The files of the students' repository of `assignment` that need no grading, in `target`:
+    the grader with its public checks, its grading.toml, and in `language` (None: the course's)
+    the stubs, docs/, the README, the workflows and the comments of grading.toml. Returns the
+    names of the checks kept."""
     config_text = assignment.policy.read_text()
     language = language or load_policy(assignment.policy).language
     kept = copy_grader(target, public_checks(config_text), assignment)
@@ -531,6 +531,15 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     released_catalogs(target)
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
+    return kept
+
+
+def build(target, substitutions, mistakes, assignment, language=None, steps=None):
+    """The students' repository of `assignment` in `target`, in `language` (None: the course's),
+    each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
+    (record_shrinking)."""
+    steps = in_steps(steps)
+    kept = students_files(target, substitutions, assignment, language)
     steps.done("the grader, stubs, documents and workflows written")
     record_answers(target, assignment)
     steps.done("the reference graded with the released grader")
@@ -542,7 +551,8 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
         known, reports = record_shrinking(target, mistakes, assignment, steps)
         answers.record(released_answers, explained(known))
         policy = target / inside(assignment.policy)
-        policy.write_text(with_catches(policy.read_text(), caught(reports, kept)))
+        policy.write_text(with_catches(policy.read_text(encoding="utf-8"), caught(reports, kept)),
+                          encoding="utf-8")
     else:
         reports = {}
     steps.done("each game's explanations found")
