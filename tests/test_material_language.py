@@ -21,7 +21,7 @@ from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import _, speaking
 from autograder.language.catalogs import TRANSLATED, read
-from autograder.language.extraction import comment_blocks, markdown_blocks
+from autograder.language.extraction import comment_blocks, markdown_blocks, shown_values
 
 MARK = "[it] "
 SUBSTITUTIONS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v1",
@@ -267,18 +267,21 @@ def test_a_caption_with_values_is_translated_before_they_are_filled_in(italian):
 
 
 def released_comments(folder, assignment):
-    """{file: its comments' paragraphs} of the released grading.toml and workflows in `folder`."""
+    """{file: its comments' paragraphs, and the names and descriptions a workflow's Actions page
+    shows} of the released grading.toml and workflows in `folder`."""
     files = [release.inside(assignment.policy), *release.WORKFLOWS.values()]
-    return {str(path): [block[2] for block in comment_blocks(
-        (folder / path).read_text(encoding="utf-8")) if block[2]] for path in files}
+    texts = {str(path): (folder / path).read_text(encoding="utf-8") for path in files}
+    return {path: [block[2] for block in comment_blocks(text) if block[2]]
+            + [value for _line, _key, value in shown_values(text)] for path, text in texts.items()}
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
 @pytest.mark.parametrize("assignment", assignments.built_in(), ids=lambda a: a.name)
 def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_language(
         assignment, code, tmp_path):
-    """Each paragraph of their comments, as it stands rewrapped in the students' repository, is a
-    translation of the language's catalog, and the stubs say where the code goes in it too."""
+    """Each paragraph of their comments, as it stands rewrapped in the students' repository, and
+    each step's name in the workflow is a translation of the language's catalog, and the stubs
+    say where the code goes in it too."""
     release.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
     filled = {**SUBSTITUTIONS, **release.workflow_substitutions(assignment)}
     translations = {release.Template(message.string).safe_substitute(filled)

@@ -48,7 +48,7 @@ from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
 from autograder.language import ENGLISH, _, speaking
 from autograder.language.catalogs import TRANSLATED, path_of, template, write_bare
-from autograder.language.extraction import comment_blocks, markdown_blocks
+from autograder.language.extraction import comment_blocks, markdown_blocks, shown_values
 from autograder.language.templates import install
 from autograder.policy import load as load_policy, settings as course_settings
 
@@ -284,13 +284,13 @@ def pyproject(target):
 
 
 def workflows(target, substitutions):
-    """The workflows, their comments in the language spoken."""
+    """The workflows, their comments and what their Actions page shows in the language spoken."""
     templates = HERE / "ci_templates"
     for name, destination in WORKFLOWS.items():
         if (templates / name).is_file():
             (target / destination).parent.mkdir(parents=True, exist_ok=True)
-            text = Template(spoken_comments((templates / name).read_text())).safe_substitute(
-                substitutions)
+            text = Template(spoken_names(spoken_comments((templates / name).read_text()))
+                            ).safe_substitute(substitutions)
             (target / destination).write_text(text, encoding="utf-8")
 
 
@@ -480,6 +480,16 @@ def spoken_comments(text, width=100):
         out += [f"{prefix if number == 0 else following}{part}{newline}"
                 for number, part in enumerate(wrapped)]
     return "".join(out)
+
+
+def spoken_names(text):
+    """A workflow's text with each step's and job's name and each input's description its catalog
+    translates in the language spoken, double-quoted (a YAML string as JSON writes it)."""
+    lines = text.splitlines(keepends=True)
+    for number, key, value in shown_values(text):
+        if (spoken := _(value)) != value:
+            lines[number - 1] = f"{key}{json.dumps(spoken, ensure_ascii=False)}\n"
+    return "".join(lines)
 
 
 def documents(target):

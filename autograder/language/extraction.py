@@ -15,6 +15,7 @@ writes each in the course's language, rewrapped at the comment's column.
 import ast
 import inspect
 import io
+import json
 import re
 import tomllib
 
@@ -194,6 +195,25 @@ def comment_messages(text):
             yield line, None, message, ["a comment of a file students receive"]
 
 
+# What a GitHub workflow shows in the Actions page besides its comments: each step's and job's
+# name (`- name:` and a job's `name:`, four columns in) and each input's description. An
+# artifact's `name:`, deeper in a step's `with:`, is an identifier, and so is the workflow's own.
+SHOWN = re.compile(r"(?P<key>(?:\s*- |    )name: |\s*description: )(?P<value>.*\S)\s*")
+
+
+def shown_values(text):
+    """(line, key, text) for each name and description `text`'s Actions page shows (SHOWN); a
+    quoted one unquoted."""
+    for number, line in enumerate(text.splitlines(), 1):
+        if (found := SHOWN.fullmatch(line)) and WORDS.search(found["value"]):
+            value = found["value"]
+            yield number, found["key"], json.loads(value) if value.startswith('"') else value
+
+
 def comments(fileobj, keywords, comment_tags, options):
-    """(line, None, paragraph, comments) for each paragraph of a workflow's comments."""
-    yield from comment_messages(fileobj.read().decode("utf-8"))
+    """(line, None, paragraph, comments) for each paragraph of a workflow's comments, and each
+    name and description its Actions page shows."""
+    text = fileobj.read().decode("utf-8")
+    yield from comment_messages(text)
+    for line, _key, value in shown_values(text):
+        yield line, None, value, ["a name the workflow's Actions page shows"]
