@@ -21,7 +21,8 @@ from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import _, speaking
 from autograder.language.catalogs import TRANSLATED, read
-from autograder.language.extraction import comment_blocks, markdown_blocks, shown_values
+from autograder.language.extraction import (code_comments, comment_blocks, markdown_blocks,
+                                           shown_values)
 
 MARK = "[it] "
 SUBSTITUTIONS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v1",
@@ -280,8 +281,8 @@ def released_comments(folder, assignment):
 def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_language(
         assignment, code, tmp_path):
     """Each paragraph of their comments, as it stands rewrapped in the students' repository, and
-    each step's name in the workflow is a translation of the language's catalog, and the stubs
-    say where the code goes in it too."""
+    each step's name in the workflow is a translation of the language's catalog, and so is each
+    comment of the stubs, which say where the code goes in it too."""
     release.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
     filled = {**SUBSTITUTIONS, **release.workflow_substitutions(assignment)}
     translations = {release.Template(message.string).safe_substitute(filled)
@@ -296,6 +297,8 @@ def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_lan
         stub = (stubs_folder / name).read_text(encoding="utf-8")
         with speaking(code):
             assert "YOUR CODE HERE" not in stub and f"# {_(stubs.YOUR_CODE)}\n" in stub
+        assert [text for _line, _column, text in code_comments(stub)
+                if text not in translations] == []
 
 
 def test_english_released_comments_are_the_templates_own(tmp_path):

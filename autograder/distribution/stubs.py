@@ -35,7 +35,7 @@ from autograder import assignments
 from autograder.errors import AutograderError
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.language import LANGUAGES, N_, _, speaking
-from autograder.language.extraction import documented
+from autograder.language.extraction import code_comments, documented
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
@@ -123,8 +123,21 @@ def docstring_literal(text, indent):
     return f'{indent}"""{body}"""\n' if len(lines) == 1 else f'{indent}"""{body}\n{indent}"""\n'
 
 
+def spoken_comments(source):
+    """Python `source` with each comment in the language spoken, where its catalog translates it
+    (a comment stays on its line)."""
+    lines = source.splitlines(keepends=True)
+    for line, column, english in code_comments(source):
+        if (spoken := _(english)) != english:
+            end = lines[line - 1][len(lines[line - 1].rstrip("\r\n")):]
+            lines[line - 1] = f"{lines[line - 1][:column]}# {spoken}{end}"
+    return "".join(lines)
+
+
 def spoken_stub(stub):
-    """The stub with each docstring in the language spoken, where its catalog translates it."""
+    """The stub with each docstring and comment in the language spoken, where its catalog
+    translates it."""
+    stub = spoken_comments(stub)
     lines = stub.splitlines(keepends=True)
     for node, english in sorted(documented(ast.parse(stub)), key=lambda found: -found[0].lineno):
         if (spoken := _(english)) != english:

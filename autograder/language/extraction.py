@@ -17,6 +17,7 @@ import inspect
 import io
 import json
 import re
+import tokenize
 import tomllib
 
 from babel.messages.extract import extract_python
@@ -50,10 +51,20 @@ def documented(tree):
 
 
 def docstrings(fileobj, keywords, comment_tags, options):
-    """(line, None, docstring, comments) for the module's, each class's and each function's."""
-    tree = ast.parse(fileobj.read().decode(options.get("encoding", "utf-8")))
-    for node, text in documented(tree):
+    """(line, None, docstring, comments) for the module's, each class's and each function's, and
+    (line, None, comment, comments) for each of its comments a stub keeps."""
+    source = fileobj.read().decode(options.get("encoding", "utf-8"))
+    for node, text in documented(ast.parse(source)):
         yield node.lineno, None, text, []
+    for line, _column, text in code_comments(source):
+        yield line, None, text, ["a comment of the students' stub"]
+
+
+def code_comments(source):
+    """(line, column, text) of each comment of Python `source` with words, its text after `# `."""
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT and WORDS.search(token.string):
+            yield token.start[0], token.start[1], token.string.lstrip("#").strip()
 
 
 def policy_texts(fileobj, keywords, comment_tags, options):
