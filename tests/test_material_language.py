@@ -284,6 +284,7 @@ def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_lan
     each step's name in the workflow is a translation of the language's catalog, and so is each
     comment of the stubs, which say where the code goes in it too."""
     release.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
+    assert policy.load(tmp_path / release.inside(assignment.policy)).language == code
     filled = {**SUBSTITUTIONS, **release.workflow_substitutions(assignment)}
     translations = {release.Template(message.string).safe_substitute(filled)
                     for message in read(code) if message.id and isinstance(message.string, str)}
