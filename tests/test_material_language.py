@@ -343,7 +343,8 @@ def test_a_comment_is_rewritten_at_its_column_and_code_and_unknown_comments_stay
 def test_a_message_naming_the_stubs_marker_names_it_as_the_stubs_write_it(code):
     """The notebook's introduction tells students to replace the marker the stubs hold in their
     language, not the English one."""
-    naming = [message for message in read(code) if message.id and "`# YOUR CODE HERE`" in message.id]
+    naming = [message for message in read(code)
+              if message.id and "`# YOUR CODE HERE`" in message.id]
     with speaking(code):
         marker = f"`# {_(stubs.YOUR_CODE)}`"
     assert naming and all(marker in message.string for message in naming)
