@@ -12,8 +12,8 @@ wrap:
 An indented region (a function's body) becomes `# YOUR CODE HERE` (in the language spoken) and
 `raise NotImplementedError` at the markers' indentation, so the stub keeps the signature and the
 docstring and says clearly, when called, that it is not done yet. A region at column 0
-(module-level solution code, such as a constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
-stubs with
+(module-level solution code, such as a constant) is removed entirely. A docstring, a signature or
+a fix made in reference/ reaches the stubs with
 
     python -m autograder.distribution.stubs          regenerate assignments/ from reference/
     python -m autograder.distribution.stubs --check  only report whether assignments/ is current
