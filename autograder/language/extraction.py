@@ -173,17 +173,11 @@ def comment_blocks(text):
             prefix = f"{indent}{marker} "
             words = [FULL_LINE.fullmatch(part.rstrip("\r\n")).group(4).strip()
                      for part in lines[start:i]]
-        elif column is not None and not full:
-            prefix = line[:column + 2]
-            words = [line[column + 1:].strip()]
-            while i < len(lines) and lines[i][:column].strip() == "" \
-                    and lines[i][column:column + 2] == "# " and lines[i][column + 2:].strip():
-                words.append(lines[i][column + 2:].strip())
-                i += 1
-        elif full and COMMENTED_CODE.match(full.group(4)) and (inner := trailing(
-                full.group(4))) is not None:  # `# key = "value"  # what it is`
-            column = len(line) - len(line.lstrip()) + len(full.group(2)) + len(full.group(3)) \
-                + inner
+        elif column is not None and not full or full and COMMENTED_CODE.match(full.group(4)) and (
+                inner := trailing(full.group(4))) is not None:  # `# key = "value"  # what it is`
+            if full:
+                column = len(line) - len(line.lstrip()) + len(full.group(2)) \
+                    + len(full.group(3)) + inner
             prefix = line[:column + 2]
             words = [line[column + 1:].strip()]
             while i < len(lines) and lines[i][:column].strip() == "" \
