@@ -151,13 +151,13 @@ def trailing(line):
 
 
 def comment_blocks(text):
-    """A file's comments as blocks: (line, prefix, message, width, lines). A block is a paragraph
+    """A file's comments as blocks: (line, prefix, message, column, lines). A block is a paragraph
     of whole-line comments at one indentation (a bare `#` line ends it), or a comment after code
     with the whole-line comments that continue it at its column; commented-out code ends a
     paragraph and is a block of its own, as is any line that is no comment, both with message
     None. `prefix` is what stands before the block's first line of words (`  # `, or the code and
     the spaces before its `# `); `message` its words, lines joined by a space (None where there
-    are none); `width` the column its words start at; `lines` the block's lines as they are."""
+    are none); `column` the column its words start at; `lines` the block's lines as they are."""
     lines = text.splitlines(keepends=True)
     blocks, i = [], 0
     while i < len(lines):
