@@ -36,9 +36,11 @@ from autograder.commands.ci.github import definitions, escape_data, escape_prope
 from autograder.commands.ci.grading import same_files
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
+from autograder.distribution import release
 from autograder.distribution.release import workflow_substitutions
 from autograder.errors import LaneError, SandboxError
 from autograder.language import _, speaking, spoken
+from autograder.language.catalogs import TRANSLATED
 from autograder.results import CheckResult, Report
 from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
                              run_step, steps_by_id, workflow)
@@ -899,6 +901,39 @@ def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path, assignment):
     path.parent.mkdir(parents=True)
     path.write_text(filled("github-autograde.yml", assignment))
     assert lint(path) == []
+
+
+def spoken_workflow(folder, code):
+    """The students' GitHub workflow of the cutoff assignment as a release in `code` writes it."""
+    with speaking(code):
+        release.workflows(folder, {**PLACEHOLDERS, **workflow_substitutions(CUTOFF)})
+    return folder / release.WORKFLOWS["github-autograde.yml"]
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_workflow_in_the_course_language_is_the_english_one_but_for_its_words(tmp_path, code):
+    """Its comments, names and description translated, the workflow is the English one: the same
+    jobs, steps (but for their names), commands (but for their comments) and artifacts."""
+    spoken = load_yaml(spoken_workflow(tmp_path, code).read_text(encoding="utf-8"))
+    english = load_yaml(filled("github-autograde.yml", CUTOFF))
+    assert spoken["jobs"]["grade"]["name"] != english["jobs"]["grade"]["name"]
+    for workflow in (spoken, english):
+        for each in workflow["jobs"].values():
+            each.pop("name")
+            for step in each["steps"]:
+                step.pop("name")
+                for holder, key in ((step, "run"), (step.get("with", {}), "script")):
+                    if key in holder:  # a script's comments are words too
+                        holder[key] = [line for line in holder[key].splitlines()
+                                       if not line.strip().startswith(("#", "//"))]
+        workflow[True]["workflow_dispatch"]["inputs"]["fail_under"].pop("description")
+    assert spoken == english
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_workflow_in_the_course_language_passes_actionlint(lint, tmp_path, code):
+    assert lint(spoken_workflow(tmp_path, code)) == []
 
 
 @pytest.mark.e2e

@@ -1,5 +1,6 @@
 """What students read, written in the course's language from one source: the stubs' docstrings,
-the students' README and contract, the nbgrader notebook and Gradescope's script. A test-only
+the students' README and contract, the nbgrader notebook and Gradescope's script, and the comments
+of the released grading.toml and workflows. A test-only
 catalog translates every message as "[it] " and the English; English stays as it is."""
 import ast
 import dataclasses
@@ -19,7 +20,9 @@ from autograder.distribution import gradescope_export, gradescope_run, release, 
 from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import _, speaking
-from autograder.language.extraction import markdown_blocks
+from autograder.language.catalogs import TRANSLATED, read
+from autograder.language.extraction import (code_comments, comment_blocks, markdown_blocks,
+                                           shown_values)
 
 MARK = "[it] "
 SUBSTITUTIONS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v1",
@@ -262,3 +265,86 @@ def test_a_caption_with_values_is_translated_before_they_are_filled_in(italian):
     assert f"**{MARK}The textbook tree; the evaluation gives A 0, B 5" in \
         cells["heuristic_value-explained"]
     assert f"**{MARK}The empty board**" in cells["heuristic_decision-explained"]
+
+
+def released_comments(folder, assignment):
+    """{file: its comments' paragraphs, and the names and descriptions a workflow's Actions page
+    shows} of the released grading.toml and workflows in `folder`."""
+    files = [release.inside(assignment.policy), *release.WORKFLOWS.values()]
+    texts = {str(path): (folder / path).read_text(encoding="utf-8") for path in files}
+    return {path: [block[2] for block in comment_blocks(text) if block[2]]
+            + [value for _line, _key, value in shown_values(text)] for path, text in texts.items()}
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+@pytest.mark.parametrize("assignment", assignments.built_in(), ids=lambda a: a.name)
+def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_language(
+        assignment, code, tmp_path):
+    """Each paragraph of their comments, as it stands rewrapped in the students' repository, and
+    each step's name in the workflow is a translation of the language's catalog, and so is each
+    comment of the stubs, which say where the code goes in it too."""
+    release.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
+    assert policy.load(tmp_path / release.inside(assignment.policy)).language == code
+    filled = {**SUBSTITUTIONS, **release.workflow_substitutions(assignment)}
+    translations = {release.Template(message.string).safe_substitute(filled)
+                    for message in read(code) if message.id and isinstance(message.string, str)}
+    comments = released_comments(tmp_path, assignment)
+    assert all(comments.values())
+    english = {where: [paragraph for paragraph in paragraphs if paragraph not in translations]
+               for where, paragraphs in comments.items()}
+    assert english == {where: [] for where in comments}
+    stubs_folder = tmp_path / release.inside(assignment.stubs)
+    for name in assignment.files:
+        stub = (stubs_folder / name).read_text(encoding="utf-8")
+        with speaking(code):
+            assert "YOUR CODE HERE" not in stub and f"# {_(stubs.YOUR_CODE)}\n" in stub
+        assert [text for _line, _column, text in code_comments(stub)
+                if text not in translations] == []
+
+
+def test_english_released_comments_are_the_templates_own(tmp_path):
+    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "en")
+    written = (tmp_path / release.WORKFLOWS["github-autograde.yml"]).read_text(encoding="utf-8")
+    template = (release.HERE / "ci_templates" / "github-autograde.yml").read_text()
+    assert written == release.Template(template).safe_substitute(
+        {**SUBSTITUTIONS, **release.workflow_substitutions(SEARCH)})
+    policy_comments = released_comments(tmp_path, SEARCH)[str(release.inside(SEARCH.policy))]
+    public = release.public_config(SEARCH.policy.read_text(), KEPT)  # [official] left out
+    assert policy_comments == [block[2] for block in comment_blocks(public) if block[2]]
+
+
+def test_a_comment_is_rewritten_at_its_column_and_code_and_unknown_comments_stay(italian):
+    text = ("# A paragraph of the file\n"
+            "# that goes on.\n"
+            "#\n"
+            "key = 1        # after code,\n"
+            "               # continued at its column\n"
+            '# other = "x"  # what a commented-out key is\n'
+            '# secret = "~/.s"\n'
+            "url: \"a#b\"  # v1.2.3\n")
+    known = {"A paragraph of the file that goes on.", "after code, continued at its column",
+             "what a commented-out key is"}
+    assert [block[2] for block in comment_blocks(text) if block[2]] == sorted(
+        known, key=lambda message: text.index(message.split()[-1]))
+    spoken = release.spoken_comments(text, width=40)
+    assert spoken.splitlines() == [
+        f"# {MARK}A paragraph of the file that goes",
+        "# on.",
+        "#",
+        f"key = 1        # {MARK}after code, continued at",
+        "               # its column",
+        f'# other = "x"  # {MARK}what a commented-out key',
+        "               # is",
+        '# secret = "~/.s"',
+        'url: "a#b"  # v1.2.3']
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_a_message_naming_the_stubs_marker_names_it_as_the_stubs_write_it(code):
+    """The notebook's introduction tells students to replace the marker the stubs hold in their
+    language, not the English one."""
+    naming = [message for message in read(code)
+              if message.id and "`# YOUR CODE HERE`" in message.id]
+    with speaking(code):
+        marker = f"`# {_(stubs.YOUR_CODE)}`"
+    assert naming and all(marker in message.string for message in naming)

@@ -1054,3 +1054,18 @@ def test_real_nbgrader_autogrades_the_cutoff_notebook(nbgrader_installed, tmp_pa
     for cell in bob["cells"]:
         if cell["id"].endswith("-try-it"):
             assert stream_text(cell) == "skipped while grading\n", cell["id"]
+
+
+@pytest.mark.e2e
+def test_real_nbgrader_writes_the_students_stubs_in_the_notebooks_language(nbgrader_installed,
+                                                                           tmp_path):
+    """nbgrader's ClearSolutions, as the course's nbgrader_config.py makes it, says where the
+    code goes in the language the notebook was generated in, as the stubs do."""
+    course = tmp_path / "course"
+    generate(course, CUTOFF, "ca")
+    nbgrader(course, "generate_assignment", CUTOFF_NAME)
+    released = json.loads((course / "release" / CUTOFF_NAME / f"{CUTOFF_NAME}.ipynb").read_text())
+    answers = ["".join(cell["source"]) for cell in cells(released, "solution").values()]
+    assert answers and all("    # EL TEU CODI AQUÍ\n    raise NotImplementedError" in answer
+                           for answer in answers)
+    assert "YOUR CODE HERE" not in json.dumps(released, ensure_ascii=False)

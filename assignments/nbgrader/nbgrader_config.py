@@ -16,6 +16,7 @@ from nbgrader.validator import Validator
 from autograder.distribution.notebooks.examples import without_mermaid
 from autograder.commands.nbgrader_grading import before_execute
 from autograder.distribution.stubs import stub_source
+from autograder.language.speaking import ENGLISH, speaking
 
 c = get_config()  # noqa: F821 - nbgrader defines it while it reads this file
 HERE = Path(__file__).resolve().parent
@@ -27,7 +28,12 @@ class ClearSolutionsLikeTheStubs(ClearSolutions):
     """nbgrader's ClearSolutions, writing the same stubs as assignments/*.py
     (autograder.distribution.stubs): an indented solution becomes `# YOUR CODE HERE` and
     `raise NotImplementedError`, and a solution at module level (a constant) is removed, so that one
-    unanswered part never stops the rest of its cell from running."""
+    unanswered part never stops the rest of its cell from running. The stubs' words are in the
+    notebook's language, which its generator wrote into its metadata."""
+
+    def preprocess(self, nb, resources):
+        with speaking(nb.metadata.get("autograder", {}).get("language", ENGLISH)):
+            return super().preprocess(nb, resources)
 
     def _replace_solution_region(self, cell, language):
         if cell.cell_type != "code" or language != "python":

@@ -21,7 +21,8 @@ beside that check that it will likely fail (feedback/foresight.py).
 What students read is written in the course's language, grading.toml's `[course] language`, which
 the released grading.toml keeps for the students' grader: the stubs' docstrings, the README (the
 Jinja templates in release_templates/) and the contract, docs/student-api.md, block by block as
-Babel extracts it (autograder.language.extraction.markdown_blocks).
+Babel extracts it (autograder.language.extraction.markdown_blocks), and the comments of the
+released grading.toml and workflows, paragraph by paragraph (comment_blocks).
 """
 import ast
 import json
@@ -30,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import textwrap
 import tomllib
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -46,7 +48,7 @@ from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
 from autograder.language import ENGLISH, _, speaking
 from autograder.language.catalogs import TRANSLATED, path_of, template, write_bare
-from autograder.language.extraction import markdown_blocks
+from autograder.language.extraction import comment_blocks, markdown_blocks, shown_values
 from autograder.language.templates import install
 from autograder.policy import load as load_policy, settings as course_settings
 
@@ -282,12 +284,14 @@ def pyproject(target):
 
 
 def workflows(target, substitutions):
+    """The workflows, their comments and what their Actions page shows in the language spoken."""
     templates = HERE / "ci_templates"
     for name, destination in WORKFLOWS.items():
         if (templates / name).is_file():
             (target / destination).parent.mkdir(parents=True, exist_ok=True)
-            text = Template((templates / name).read_text()).safe_substitute(substitutions)
-            (target / destination).write_text(text)
+            text = Template(spoken_names(spoken_comments((templates / name).read_text()))
+                            ).safe_substitute(substitutions)
+            (target / destination).write_text(text, encoding="utf-8")
 
 
 def released_assignment(target, assignment, scratch):
@@ -459,6 +463,35 @@ def spoken_markdown(text):
     return "".join(out)
 
 
+def spoken_comments(text, width=100):
+    """A file's text with each paragraph of its comments its catalog translates rewritten in the
+    language spoken, wrapped within `width` columns at the comment's own column; the rest, the
+    code and the comments written in no catalog (an instructor's own) among them, as they are."""
+    out = []
+    for _line, prefix, message, column, lines in comment_blocks(text):
+        spoken = _(message) if message else message
+        if spoken == message:
+            out.append("".join(lines))
+            continue
+        newline = lines[-1][len(lines[-1].rstrip("\r\n")):] or "\n"
+        following = prefix if prefix.strip() in ("#", "//") else " " * (column - 2) + "# "
+        wrapped = textwrap.wrap(spoken, width=max(width - column, 30), break_long_words=False,
+                                break_on_hyphens=False)
+        out += [f"{prefix if number == 0 else following}{part}{newline}"
+                for number, part in enumerate(wrapped)]
+    return "".join(out)
+
+
+def spoken_names(text):
+    """A workflow's text with each step's and job's name and each input's description its catalog
+    translates in the language spoken, double-quoted (a YAML string as JSON writes it)."""
+    lines = text.splitlines(keepends=True)
+    for number, key, value in shown_values(text):
+        if (spoken := _(value)) != value:
+            lines[number - 1] = f"{key}{json.dumps(spoken, ensure_ascii=False)}\n"
+    return "".join(lines)
+
+
 def documents(target):
     """docs/ into `target`, but for the instructors' pages; the contract in the language spoken."""
     shutil.copytree(ROOT / "docs", target / "docs",
@@ -489,24 +522,34 @@ def released_catalogs(target):
         write_bare(code, target / inside(path_of(code)), used)
 
 
-def build(target, substitutions, mistakes, assignment, language=None, steps=None):
-    """The students' repository of `assignment` in `target`, in `language` (None: the course's),
-    each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
-    (record_shrinking)."""
-    steps = in_steps(steps)
+def students_files(target, substitutions, assignment, language=None):
+    """The files of the students' repository of `assignment` that need no grading, in `target`:
+    the grader with its public checks, its grading.toml, and in `language` (None: the course's)
+    the stubs, docs/, the README, the workflows and the comments of grading.toml. Returns the
+    names of the checks kept."""
     config_text = assignment.policy.read_text()
     language = language or load_policy(assignment.policy).language
     kept = copy_grader(target, public_checks(config_text), assignment)
     fail_under, _where = course_settings(assignment.policy)["fail_under"]
     threshold = None if fail_under is None else str(fail_under)
-    (target / inside(assignment.policy)).write_text(with_course_setting(
-        with_language(public_config(config_text, kept), language), "fail_under", threshold))
     with speaking(language):
+        (target / inside(assignment.policy)).write_text(spoken_comments(with_course_setting(
+            with_language(public_config(config_text, kept), language), "fail_under",
+            threshold)), encoding="utf-8")
         material(target, substitutions, assignment, kept)
+        workflows(target, {**substitutions, **workflow_substitutions(assignment)})
     released_catalogs(target)
     (target / ".gitignore").write_text("".join(f"{pattern}\n" for pattern in GITIGNORE))
     pyproject(target)
-    workflows(target, {**substitutions, **workflow_substitutions(assignment)})
+    return kept
+
+
+def build(target, substitutions, mistakes, assignment, language=None, steps=None):
+    """The students' repository of `assignment` in `target`, in `language` (None: the course's),
+    each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
+    (record_shrinking)."""
+    steps = in_steps(steps)
+    kept = students_files(target, substitutions, assignment, language)
     steps.done("the grader, stubs, documents and workflows written")
     record_answers(target, assignment)
     steps.done("the reference graded with the released grader")
@@ -518,7 +561,8 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
         known, reports = record_shrinking(target, mistakes, assignment, steps)
         answers.record(released_answers, explained(known))
         policy = target / inside(assignment.policy)
-        policy.write_text(with_catches(policy.read_text(), caught(reports, kept)))
+        policy.write_text(with_catches(policy.read_text(encoding="utf-8"), caught(reports, kept)),
+                          encoding="utf-8")
     else:
         reports = {}
     steps.done("each game's explanations found")

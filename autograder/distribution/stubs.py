@@ -9,11 +9,11 @@ wrap:
         ...
         ### END SOLUTION
 
-An indented region (a function's body) becomes `# YOUR CODE HERE` and `raise NotImplementedError`
-at the markers' indentation, so the stub keeps the signature and the docstring and says clearly,
-when called, that it is not done yet. A region at column 0 (module-level solution code, such as a
-constant) is removed entirely. A docstring, a signature or a fix made in reference/ reaches the
-stubs with
+An indented region (a function's body) becomes `# YOUR CODE HERE` (in the language spoken) and
+`raise NotImplementedError` at the markers' indentation, so the stub keeps the signature and the
+docstring and says clearly, when called, that it is not done yet. A region at column 0
+(module-level solution code, such as a constant) is removed entirely. A docstring, a signature or
+a fix made in reference/ reaches the stubs with
 
     python -m autograder.distribution.stubs          regenerate assignments/ from reference/
     python -m autograder.distribution.stubs --check  only report whether assignments/ is current
@@ -34,11 +34,14 @@ from pathlib import Path
 from autograder import assignments
 from autograder.errors import AutograderError
 from autograder.contract import FILES as CONTRACT_FILES
-from autograder.language import LANGUAGES, _, speaking
-from autograder.language.extraction import documented
+from autograder.language import LANGUAGES, N_, _, speaking
+from autograder.language.extraction import code_comments, documented
 
 BEGIN = "### BEGIN SOLUTION"
 END = "### END SOLUTION"
+# Where the student's code goes, in the language spoken (nbgrader's code_stub, as the notebook's
+# release writes it too: see the course's nbgrader_config.py).
+YOUR_CODE = N_("YOUR CODE HERE")
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / "reference"
 ASSIGNMENTS_DIR = ROOT / "assignments"
@@ -87,7 +90,7 @@ def stub_source(reference_source: str) -> str:
                                  f"at line {opened[0]}")
             newline = line[len(line.rstrip("\r\n")):] or "\n"
             if indent:
-                out += [f"{indent}# YOUR CODE HERE{newline}",
+                out += [f"{indent}# {_(YOUR_CODE)}{newline}",
                         f"{indent}raise NotImplementedError{newline}"]
             else:
                 # Keep the module's spacing: as many blank lines as the wider side of the hole had.
@@ -120,8 +123,21 @@ def docstring_literal(text, indent):
     return f'{indent}"""{body}"""\n' if len(lines) == 1 else f'{indent}"""{body}\n{indent}"""\n'
 
 
+def spoken_comments(source):
+    """Python `source` with each comment in the language spoken, where its catalog translates it
+    (a comment stays on its line)."""
+    lines = source.splitlines(keepends=True)
+    for line, column, english in code_comments(source):
+        if (spoken := _(english)) != english:
+            end = lines[line - 1][len(lines[line - 1].rstrip("\r\n")):]
+            lines[line - 1] = f"{lines[line - 1][:column]}# {spoken}{end}"
+    return "".join(lines)
+
+
 def spoken_stub(stub):
-    """The stub with each docstring in the language spoken, where its catalog translates it."""
+    """The stub with each docstring and comment in the language spoken, where its catalog
+    translates it."""
+    stub = spoken_comments(stub)
     lines = stub.splitlines(keepends=True)
     for node, english in sorted(documented(ast.parse(stub)), key=lambda found: -found[0].lineno):
         if (spoken := _(english)) != english:

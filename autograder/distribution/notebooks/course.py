@@ -22,7 +22,7 @@ from autograder.distribution import stubs
 from autograder.distribution.nbgrader import kernel
 from autograder.distribution.notebooks import examples
 from autograder.distribution.notebooks.handouts import handout, handouts
-from autograder.distribution.notebooks.notebook import build_notebook, notebook_json
+from autograder.distribution.notebooks.notebook import METADATA, build_notebook, notebook_json
 from autograder.distribution.notebooks.rendering import render
 from autograder.distribution.progress import Steps
 from autograder.language import speaking
@@ -78,6 +78,8 @@ def course_wide_files():
                                      examples=examples.__name__, stubs=stubs.__name__,
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
                                      grading_module=NBGRADER_GRADING,
+                                     language_module=speaking.__module__,
+                                     metadata_key=METADATA,
                                      timeout=CELL_TIMEOUT),
         f"jupyter/kernels/{KERNEL_NAME}/kernel.json": json.dumps(KERNEL_SPEC, indent=1) + "\n",
     }

@@ -27,7 +27,11 @@ from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.distribution.notebooks.text import (answer_code, docstring_markdown, drop_cli_note,
                                                     functions, module_title)
 from autograder.intake.notebook import TEST_PREFIX
+from autograder.language import spoken
 
+# The notebook's metadata that names its language, which the course's nbgrader_config.py reads to
+# write the students' stubs in it.
+METADATA = "autograder"
 
 def function_checks(config, function):
     """[(what, points, hidden)] of a function's checks, in grading.toml's order: what each checks
@@ -129,7 +133,8 @@ def build_notebook(handout=None, config=None):
     return {"cells": notebook_cells, "metadata": {
         "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
                        "name": "python3"},
-        "language_info": {"name": "python"}}, "nbformat": 4, "nbformat_minor": 5}
+        "language_info": {"name": "python"}, METADATA: {"language": spoken()}},
+        "nbformat": 4, "nbformat_minor": 5}
 
 
 def notebook_json(notebook):

@@ -10,6 +10,7 @@ import inspect
 import re
 import textwrap
 
+from autograder.distribution.stubs import spoken_comments
 from autograder.language import _
 
 
@@ -96,7 +97,7 @@ def answer_code(module, source):
         lines[start:end] = replacement
     header = "# " + _("{module}.py: graded as this module, on its own (it cannot use other "
                       "cells).").format(module=module) + "\n"
-    return (header + "".join(lines)).rstrip("\n")
+    return (header + spoken_comments("".join(lines))).rstrip("\n")
 
 
 def spoken_docstring(doc):
