@@ -261,8 +261,9 @@ def test_a_hidden_check_no_known_mistake_explains_gives_its_hint_only_as_a_frequ
                     visibility="hidden")
     [told] = with_causes([hinted], diagnoses([hinted]))
     assert told.for_students().feedback == (
-        "None of the common errors the grader knows does what your code did here, so this hint "
-        "is only a frequent cause, which your code may not have: Prune when alpha >= beta.")
+        "The grader could not match what your code did here to one of the common errors it "
+        "knows, so this hint is a frequent cause, which your code may or may not have: Prune when "
+        "alpha >= beta.")
     untried = failed("alphabeta_value: order", "x", None, visibility="hidden")
     assert with_causes([untried], {}) == [untried]
 

@@ -231,9 +231,9 @@ def with_causes(checks, found):
         if check.suspects is not None and check.hint:
             # TRANSLATORS: a hidden check's feedback; {hint} is the check's fixed hint, a
             # sentence or more, which the grader could not confirm of this student's code
-            return replace(check, cause=_("None of the common errors the grader knows does what "
-                                          "your code did here, so this hint is only a frequent "
-                                          "cause, which your code may not have: {hint}").format(
-                hint=check.hint))
+            return replace(check, cause=_("The grader could not match what your code did here "
+                                          "to one of the common errors it knows, so this hint is "
+                                          "a frequent cause, which your code may or may not "
+                                          "have: {hint}").format(hint=check.hint))
         return check
     return [explained(check) for check in checks]
