@@ -1,6 +1,13 @@
 """Diagnosis as the feedback tests hold it to the truth: a mistake's replay as an observation,
-two observations compared as grading compares them, and the property every diagnosis meets."""
-from autograder.feedback.diagnosis import suspected
+two observations compared as grading compares them, the property every diagnosis meets, and pairs
+of mistakes found live and from what the students' release records."""
+import json
+from unittest import mock
+
+from autograder.feedback import diagnosis
+from autograder.feedback.diagnosis import suspected, together
+from autograder.feedback.replaying import record
+from autograder.feedback.replaying.record import explained
 from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.runner.observations import Observation, exactly_equal
@@ -35,3 +42,18 @@ def assert_diagnosis_reproduces(the_call, mistake, suspects):
         assert named
     for suspect in named:
         assert same(as_observation(the_call, Mistakes(**{suspect: True})), wrong)
+
+
+def pairs_live_and_released(calls, mistakes, cap=diagnosis.NODE_CAP):
+    """diagnosis.together on `calls` of one function, the first its failing input, observed of a
+    search with `mistakes`, with NODE_CAP at `cap`: replayed live, and read, with no working
+    search at hand, from what the students' release records of each call (through JSON, as its
+    answers file keeps it)."""
+    with mock.patch.object(diagnosis, "NODE_CAP", cap), mock.patch.object(record, "NODE_CAP", cap):
+        observed = [(call, as_observation(call, mistakes),
+                     json.loads(json.dumps(explained(call)))) for call in calls]
+        function = calls[0]["function"]
+        live = together(function, observed[:1], observed[1:])
+        with mock.patch.object(diagnosis, "replay", None):
+            released = together(function, observed[:1], observed[1:])
+    return live, released

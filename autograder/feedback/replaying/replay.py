@@ -32,15 +32,17 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes, following=None, in_order=True, cap=None):
+def replay(call, mistakes, following=None, in_order=True, cap=None, nodes=None):
     """The answer and encoded trace of the search `call` names, with `mistakes`. Given
     `following`, a student's trace, the search stops at the first node it examines that the
     student's search did not examine (in that place, unless not `in_order`), or ends with fewer,
     and None is returned: it cannot end with the student's trace. Given `cap`, a search that asks
-    is_terminal more often than that stops with TooBig: not tried, rather than slow."""
+    is_terminal more often than that stops with TooBig: not tried, rather than slow; given
+    `nodes`, one that examines more nodes than that (so it can follow no trace of that many)."""
     if following is None:
-        game = (InstrumentedGame if cap is None else partial(CappedGame, cap=cap))(
-            build_game(call["game"]))
+        game = (InstrumentedGame if cap is None and nodes is None else
+                partial(CappedGame, cap=cap) if nodes is None else
+                partial(NodesCappedGame, nodes=nodes))(build_game(call["game"]))
     else:
         game = FollowingGame(build_game(call["game"]), following, in_order)
     try:
@@ -74,6 +76,39 @@ class CappedGame(InstrumentedGame):
         if self._left < 0:
             raise TooBig
         return super().is_terminal(state)
+
+
+class NodesCappedGame(InstrumentedGame):
+    """An instrumented game that stops the search (TooBig) once it has examined more than `nodes`
+    nodes: such a search can end with no student's trace of at most that many, which
+    FollowingGame would find by departing from it, with the student's trace at hand."""
+
+    def __init__(self, game, nodes):
+        super().__init__(game)
+        self._nodes = nodes
+        self._seen = set()
+
+    def _examine(self, path):
+        if path not in self._seen:
+            self._seen.add(path)
+            if len(self._seen) > self._nodes:
+                raise TooBig
+
+    def to_move(self, state):
+        self._examine(state.path)
+        return super().to_move(state)
+
+    def actions(self, state):
+        self._examine(state.path)
+        return super().actions(state)
+
+    def is_terminal(self, state):
+        self._examine(state.path)
+        return super().is_terminal(state)
+
+    def utility(self, state):
+        self._examine(state.path)
+        return super().utility(state)
 
 
 class FollowingGame(InstrumentedGame):
