@@ -245,13 +245,16 @@ def test_the_pairs_the_release_records_are_those_the_live_engine_finds(games, fu
 
 
 def test_the_release_finds_two_mistakes_in_a_decision_together():
-    """alphabeta_decision pruning only when alpha > beta and searching each root action with the
-    full window: on the textbook tree only the two at once reproduce its search, in the release as
-    live."""
-    the_call = call("alphabeta_decision", TEXTBOOK)
-    pair = ("root_not_tightened", "strict_pruning")
+    """minimax_decision starting v at 0 and keeping the last of ties: on this tree (values 1, 2,
+    -1, 0; from 0, 0, 0, -1, 0) it plays 3, which neither mistake alone does; the release finds
+    the two at once, as the live engine does."""
+    the_call = call("minimax_decision", tree_spec([[1, 2], [3, 2], [-1, 5], [0, 4]]))
+    pair = ("last_of_ties", "starts_at_zero")
+    wrong = as_observation(the_call, Mistakes(**dict.fromkeys(pair, True)))
+    assert suspected(the_call, wrong)[0] == ()
     live, released = pairs_live_and_released([the_call], Mistakes(**dict.fromkeys(pair, True)))
-    assert pair in released[0][0] and released == live
+    assert released == live == ({0: [pair]}, (("last_of_ties", "levels_from_root"),
+                                              ("starts_at_zero", "levels_from_root")))
 
 
 @settings(max_examples=40, deadline=None)
