@@ -79,36 +79,41 @@ class CappedGame(InstrumentedGame):
 
 
 class NodesCappedGame(InstrumentedGame):
-    """An instrumented game that stops the search (TooBig) once it has examined more than `nodes`
-    nodes: such a search can end with no student's trace of at most that many, which
-    FollowingGame would find by departing from it, with the student's trace at hand."""
+    """An instrumented game that stops the search (TooBig) at the first node it examines past
+    `nodes` of them: such a search can end with no student's trace of at most that many, which
+    FollowingGame would find by departing from it, with the student's trace at hand. Like
+    FollowingGame's, its queries repeat InstrumentedGame's with a check added."""
 
     def __init__(self, game, nodes):
         super().__init__(game)
         self._nodes = nodes
-        self._seen = set()
+        self._examined = {}  # path -> None, in the order first examined
+
+    @property
+    def trace(self):
+        return list(self._examined)
 
     def _examine(self, path):
-        if path not in self._seen:
-            self._seen.add(path)
-            if len(self._seen) > self._nodes:
+        if path not in self._examined:
+            if len(self._examined) == self._nodes:
                 raise TooBig
+            self._examined[path] = None
 
     def to_move(self, state):
         self._examine(state.path)
-        return super().to_move(state)
+        return self._to_move(state)
 
     def actions(self, state):
         self._examine(state.path)
-        return super().actions(state)
+        return self._actions(state)
 
     def is_terminal(self, state):
         self._examine(state.path)
-        return super().is_terminal(state)
+        return self._is_terminal(state)
 
     def utility(self, state):
         self._examine(state.path)
-        return super().utility(state)
+        return self._utility(state)
 
 
 class FollowingGame(InstrumentedGame):
