@@ -15,8 +15,8 @@ from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.judge import searched_children
 from autograder.drawing import draw_board, draw_connect_four
-from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, as_mistakes, styled, suspected,
-                                           window)
+from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, NODE_CAP, as_mistakes, styled,
+                                           suspected, window)
 from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
@@ -31,7 +31,8 @@ from autograder.runner.observations import Observation
 from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
                                      encode_path, evaluation_argument, order_argument, perform,
                                      quiet_argument, state_at)
-from support.diagnoses import alike, as_observation, assert_diagnosis_reproduces, reproducing
+from support.diagnoses import (alike, as_observation, assert_diagnosis_reproduces,
+                               pairs_live_and_released, reproducing)
 
 CUTOFF = chosen("cutoff")
 NARRATED = ["heuristic_value", "heuristic_decision", "negamax_value", "quiescence_value"]
@@ -173,6 +174,39 @@ def test_what_the_release_records_explains_as_the_live_engine_does(the_call, mis
     assert cuts(the_call, known) == cuts(the_call)
     assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
         divergence(the_call, game, wrong.trace, correct.trace)
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=st.data(), function=st.sampled_from(sorted(CUTOFF_SUSPECTS)),
+       mistakes=st.lists(st.sampled_from(sorted(Mistakes.__dataclass_fields__)), min_size=2,
+                         max_size=2, unique=True),
+       cap=st.sampled_from([4, 12, NODE_CAP]))
+def test_the_pairs_the_release_records_are_those_the_live_engine_finds(data, function, mistakes,
+                                                                       cap):
+    """As the first assignment's (test_feedback.py): the pairs of mistakes the students' release
+    reads from its records are those the live engine replays."""
+    the_calls = data.draw(st.lists(cutoff_calls((function,)), min_size=1, max_size=3))
+    live, released = pairs_live_and_released(the_calls, Mistakes(**dict.fromkeys(mistakes, True)),
+                                             cap)
+    assert released == live
+
+
+def test_the_release_finds_two_mistakes_in_a_cut_off_search_together():
+    """heuristic_value testing the cut-off before the end of the game and never pruning, on the
+    textbook tree with each leaf split in two and cut off at depth 3, where the leaves are scored
+    one below their utility: the first alone gives 2 but prunes, the second examines every node but
+    gives 3; the release finds the two at once, as the live engine does."""
+    leaves = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+    scores = [((i, j, k), leaf - 1) for i, row in enumerate(leaves)
+              for j, leaf in enumerate(row) for k in range(2)]
+    the_call = traced("heuristic_value", tree_spec([[[leaf, leaf] for leaf in row]
+                                                    for row in leaves]),
+                      3, evaluation_argument(table_evaluation(scores)))
+    pair = ("evaluates_terminals", "no_pruning")
+    wrong = as_observation(the_call, Mistakes(**dict.fromkeys(pair, True)))
+    assert suspected(the_call, wrong)[0] == ()
+    live, released = pairs_live_and_released([the_call], Mistakes(**dict.fromkeys(pair, True)))
+    assert pair in released[0][0] and released == live
 
 
 def test_a_search_that_examines_nothing_is_told_from_one_that_examines_the_root():

@@ -17,7 +17,7 @@ from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback import diagnosis
-from autograder.feedback.diagnosis import SUSPECTS, Budget, digest, replays, suspected
+from autograder.feedback.diagnosis import NODE_CAP, SUSPECTS, Budget, digest, replays, suspected
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -32,8 +32,8 @@ from autograder.worker import calls
 from autograder.worker.calls import order_argument, perform, state_at
 import reference.alphabeta
 import reference.minimax
-from support.diagnoses import (as_observation, assert_diagnosis_reproduces, reproducing,
-                               same)
+from support.diagnoses import (as_observation, assert_diagnosis_reproduces,
+                               pairs_live_and_released, reproducing, same)
 
 
 def call(function, game, *args):
@@ -227,6 +227,37 @@ def test_what_the_release_records_explains_as_the_live_engine_does(game, functio
     assert cuts(the_call, known) == cuts(the_call)
     assert divergence(the_call, game, wrong.trace, correct.trace, known) == \
         divergence(the_call, game, wrong.trace, correct.trace)
+
+
+@settings(max_examples=150, deadline=None)
+@given(games=st.lists(strategies.tree_games(inner=True), min_size=1, max_size=3),
+       function=st.sampled_from(sorted(SUSPECTS)), traced=st.booleans(),
+       mistakes=st.lists(st.sampled_from(sorted(Mistakes.__dataclass_fields__)), min_size=2,
+                         max_size=2, unique=True),
+       cap=st.sampled_from([4, 12, NODE_CAP]))
+def test_the_pairs_the_release_records_are_those_the_live_engine_finds(games, function, traced,
+                                                                       mistakes, cap):
+    """Two mistakes at once, where none alone explains a function's failures: the students'
+    release reads the pairs' replays recorded on its games, and finds the pairs the live engine
+    replays, with and without traces, also where a pair is too big for the cap (absent or
+    following no trace of the cap's size)."""
+    the_calls = [calls.call(function, game, trace=traced) for game in games]
+    live, released = pairs_live_and_released(the_calls, Mistakes(**dict.fromkeys(mistakes, True)),
+                                             cap)
+    assert released == live
+
+
+def test_the_release_finds_two_mistakes_in_a_decision_together():
+    """minimax_decision starting v at 0 and keeping the last of ties: on this tree (values 1, 2,
+    -1, 0; from 0, 0, 0, -1, 0) it plays 3, which neither mistake alone does; the release finds
+    the two at once, as the live engine does."""
+    the_call = call("minimax_decision", tree_spec([[1, 2], [3, 2], [-1, 5], [0, 4]]))
+    pair = ("last_of_ties", "starts_at_zero")
+    wrong = as_observation(the_call, Mistakes(**dict.fromkeys(pair, True)))
+    assert suspected(the_call, wrong)[0] == ()
+    live, released = pairs_live_and_released([the_call], Mistakes(**dict.fromkeys(pair, True)))
+    assert released == live == ({0: [pair]}, (("last_of_ties", "levels_from_root"),
+                                              ("starts_at_zero", "levels_from_root")))
 
 
 @settings(max_examples=40, deadline=None)

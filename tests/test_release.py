@@ -14,8 +14,8 @@ from babel.messages.pofile import read_po
 
 from support.cli import run_cli
 from support.paths import ROOT
-from support.releases import (checks_that_ran, released_files, released_scores,
-                              run_released_grader, without_pairs)
+from support.releases import (checks_that_ran, diagnosed, named, released_files,
+                              released_scores, run_released_grader)
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
 from autograder.distribution.release import inside
@@ -200,10 +200,12 @@ def test_the_students_repository_gives_the_instructors_visible_feedback(
         release, mistakes_reports, folder, tmp_path):
     """The instructor's grader on the public games (the release's own policy: no [official]) and the
     students' repository, which holds no working search, give the same visible feedback, word for
-    word: the same smallest input, the same narrated divergence, the same diagnosis. The
-    instructor's side is the report the release made of the mistake, graded as it is here: only
-    the functions the submission's own modules define, the others being the reference's. (A
-    submission graded as it is, without the reference's modules, is graded here on both sides.)"""
+    word: the same smallest input, the same narrated divergence, the same diagnosis, of two
+    mistakes at once too (from the pairs the release recorded), naming the mistakes the
+    instructor's visible checks name. The instructor's side is the report the release made of the
+    mistake, graded as it is here: only the functions the submission's own modules define, the
+    others being the reference's. (A submission graded as it is, without the reference's modules,
+    is graded here on both sides.)"""
     expected = assembled(folder, tmp_path / "submission")
     own = {module.stem for module in folder.glob("*.py")}
     only = [option for function, module in MODULES.items()
@@ -219,12 +221,14 @@ def test_the_students_repository_gives_the_instructors_visible_feedback(
         instructors = mistakes_reports[folder.name]
     completed = run_released_grader(release, *arguments, "--output", tmp_path / "students.json")
     assert completed.returncode == 0, completed.stderr
-    students = checks_that_ran(json.loads((tmp_path / "students.json").read_text()))
-    visible = {name: check for name, check in without_pairs(checks_that_ran(instructors)).items()
+    report = json.loads((tmp_path / "students.json").read_text())
+    students = checks_that_ran(report)
+    visible = {name: check for name, check in checks_that_ran(instructors).items()
                if name not in HIDDEN_CHECKS}
     assert set(students) == set(visible)
     for name, check in students.items():
         assert check == visible[name], name
+    assert named(report) == diagnosed(visible)
 
 
 def test_the_release_keeps_each_known_mistakes_report_of_its_own_functions(mistakes_reports):

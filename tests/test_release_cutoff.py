@@ -10,8 +10,8 @@ import pytest
 
 from support.cli import run_cli
 from support.paths import REFERENCE, ROOT
-from support.releases import (checks_that_ran, released_files, released_scores,
-                              run_released_grader, without_pairs)
+from support.releases import (checks_that_ran, diagnosed, named, released_files,
+                              released_scores, run_released_grader)
 from support.submissions import CUTOFF_SUBMISSIONS, assembled, reference_files
 from autograder.assignments import chosen
 
@@ -123,7 +123,8 @@ def test_the_released_grader_grades_without_the_reference_and_names_what_it_cann
 def test_the_students_repository_gives_the_instructors_visible_feedback(releasing, folder,
                                                                         tmp_path):
     """As the first assignment's release does (test_release.py): the same smallest input, the
-    same narrated divergence, the same diagnosis, for each known mistake of this assignment."""
+    same narrated divergence, the same diagnosis (two mistakes at once too), for each known mistake
+    of this assignment."""
     release, reports = releasing
     assembled(folder, tmp_path / "submission")
     own = {module.stem for module in folder.glob("*.py")}
@@ -132,13 +133,14 @@ def test_the_students_repository_gives_the_instructors_visible_feedback(releasin
     completed = run_released_grader(release, "grade", tmp_path / "submission", "--format",
                                     "json", *only, "--output", tmp_path / "students.json")
     assert completed.returncode == 0, completed.stderr
-    students = checks_that_ran(json.loads((tmp_path / "students.json").read_text()))
-    instructors = {name: check
-                   for name, check in without_pairs(checks_that_ran(reports[folder.name])).items()
+    report = json.loads((tmp_path / "students.json").read_text())
+    students = checks_that_ran(report)
+    instructors = {name: check for name, check in checks_that_ran(reports[folder.name]).items()
                    if name not in NEEDS_REFERENCE}
     assert set(students) == set(instructors)
     for name, check in students.items():
         assert check == instructors[name], name
+    assert named(report) == diagnosed(instructors)
 
 
 def test_the_workflows_grade_the_assignments_folder_with_the_graders_declaration(release):

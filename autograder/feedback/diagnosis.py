@@ -236,25 +236,51 @@ def replays(call, known=None, following=None, cap=None, budget=None):
     names with that mistake, from `known` (replaying/record.py) when given, else replayed,
     stopping where it departs from the trace `following` when given (then None), or past `cap`
     nodes or what is left of `budget` (a Budget shared by several replays), Untried; None when
-    neither is at hand. What was not recorded, a pair of mistakes among it, is Untried."""
+    neither is at hand. What was not recorded is Untried; a pair recorded as too big to follow
+    any trace of at most NODE_CAP nodes gives None."""
     if known is not None:
         def recorded(mistake):
-            if not isinstance(mistake, str) or mistake not in known["replays"]:
-                raise Untried
-            return tuple(known["replays"][mistake])
+            if isinstance(mistake, str):
+                if mistake not in known["replays"]:
+                    raise Untried
+                return tuple(known["replays"][mistake])
+            return recorded_pair(call["function"], known, mistake)
         return recorded
     if replay is None:
         return None
 
     def replayed(mistake):
         try:
-            budgets = [b for b in (budget, cap and Budget(cap)) if b]
+            # a replay following a trace stops where it departs from it: no cap of its own
+            budgets = [b for b in (budget, following is None and cap and Budget(cap)) if b]
             found = replay(call, as_mistakes(mistake), following,
                            in_order=not in_any_order(call["function"]), budgets=budgets)
         except TooBig:
             raise Untried from None
         return found and (found[0], digest(call["function"], found[1]))
     return replayed
+
+
+def pair_key(function, pair):
+    """The key under which replaying/record.py records `pair`, two of `function`'s suspects in the
+    order suspected (as combinations gives them): their places among them, "i,j"."""
+    suspects = EVERY_SUSPECT[function]
+    return ",".join(str(suspects.index(mistake)) for mistake in pair)
+
+
+def recorded_pair(function, known, pair):
+    """What replaying/record.py recorded of `pair` on a call of `function` (`known`): its answer
+    and trace digest, which it gives as the place of the single replay among ["", *suspects]
+    that it equals or else in full; None for a search too big to follow a student's trace of at
+    most NODE_CAP nodes; Untried where nothing is recorded (a call without a trace, too big to
+    try)."""
+    try:
+        found = known.get("pairs", {})[pair_key(function, pair)]
+    except (KeyError, ValueError):
+        raise Untried from None
+    if isinstance(found, int):
+        return tuple(known["replays"][["", *EVERY_SUSPECT[function]][found]])
+    return None if found is None else tuple(found)
 
 
 # Where the window of the value functions that take one comes in a call's arguments. Within it
@@ -371,21 +397,21 @@ def together(function, failing, others):
     failures: two mistakes in one function, or one in it and one in a function it calls, show
     only together. `failing` are its failing inputs and `others` its other calls, each as
     (call, observation, known), the smallest first. Returns {failing input's index: the pairs
-    that reproduce it} and the pairs some input contradicts; ({}, ()) where nothing can be
-    replayed (the students' release records single mistakes only). A pair that a call cannot
-    try (too big) is neither; the failing inputs are tried first, so that most pairs are
-    contradicted on small ones, within a budget of nodes of its own, as suspected."""
-    if replay is None:
-        return {}, ()
+    that reproduce it} and the pairs some input contradicts. The pairs are replayed here when the
+    working searches are, else (the students' release) read from what replaying/record.py
+    recorded of each call (`known`), which on the public games gives the same. A pair that a call
+    cannot try (too big, or nothing recorded) is neither; the failing inputs are tried first, so
+    that most pairs are contradicted on small ones, within a budget of nodes of its own, as
+    suspected."""
     alive = list(combinations(EVERY_SUSPECT.get(function, ()), 2))
     reproduced, contradicted = {}, []
     budget = Budget(DIAGNOSIS_NODES)
     inputs = [*enumerate(failing), *((None, observation) for observation in others)]
-    for index, (call, got, _known) in inputs:
+    for index, (call, got, known) in inputs:
         if not alive or budget.spent:
             break
         for pair in list(alive):
-            agreed = agrees(call, got, None, pair, budget)
+            agreed = agrees(call, got, None if replay else known, pair, budget)
             if agreed is False:
                 alive.remove(pair)
                 contradicted.append(pair)

@@ -99,8 +99,7 @@ def tried_again(results, failing, calls_of, alone):
             order = sorted(range(len(inputs)), key=lambda index: size(inputs[index]))
             reproduce, contradicted = together(
                 function, [observed(inputs[index]) for index in order], map(observed, calls))
-            # Only pairs that reproduce an input are kept, and only they are worth refuting: the
-            # students' release, which replays no pair, then records the same where none does.
+            # Only pairs that reproduce an input are kept, and only they are worth refuting.
             kept = {tuple(pair) for pairs in reproduce.values() for pair in pairs}
             for place, index in enumerate(order if kept else ()):
                 found[checks[index].name]["together"] = {

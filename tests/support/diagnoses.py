@@ -1,7 +1,14 @@
 """Diagnosis as the feedback tests hold it to the truth: a mistake's replay as an observation,
-two observations compared as grading compares them, and the property every diagnosis meets."""
+two observations compared as grading compares them, the property every diagnosis meets, and pairs
+of mistakes found live and from what the students' release records."""
+import json
+from unittest import mock
+
+from autograder.feedback import diagnosis
 from autograder.feedback.diagnosis import (as_mistakes, in_either_style, styled, suspected,
-                                            window)
+                                           together, window)
+from autograder.feedback.replaying import record
+from autograder.feedback.replaying.record import explained
 from autograder.feedback.replaying.replay import replay
 from autograder.feedback.replaying.variants import Mistakes
 from autograder.runner.observations import Observation, exactly_equal
@@ -44,3 +51,18 @@ def alike(a, b, within):
     once clamped into it (the two styles' answers)."""
     return a.trace == b.trace and (exactly_equal(a.answer, b.answer)
                                    or in_either_style(a.answer, b.answer, within))
+
+
+def pairs_live_and_released(calls, mistakes, cap=diagnosis.NODE_CAP):
+    """diagnosis.together on `calls` of one function, the first its failing input, observed of a
+    search with `mistakes`, with NODE_CAP at `cap`: replayed live, and read, with no working
+    search at hand, from what the students' release records of each call (through JSON, as its
+    answers file keeps it)."""
+    with mock.patch.object(diagnosis, "NODE_CAP", cap), mock.patch.object(record, "NODE_CAP", cap):
+        observed = [(call, as_observation(call, mistakes),
+                     json.loads(json.dumps(explained(call)))) for call in calls]
+        function = calls[0]["function"]
+        live = together(function, observed[:1], observed[1:])
+        with mock.patch.object(diagnosis, "replay", None):
+            released = together(function, observed[:1], observed[1:])
+    return live, released

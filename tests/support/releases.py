@@ -1,10 +1,14 @@
 """The students' repository as the tests read it: its files, its own grader run without this
-checkout, a JSON report's checks as the release tests compare them, and a notebook graded there."""
+checkout, a JSON report's checks and diagnosis as the release tests compare them, and a notebook
+graded there."""
 import json
 import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+
+from autograder.feedback.function_diagnosis import diagnoses
+from autograder.results import check_from_json
 
 
 def released_files(release):
@@ -25,16 +29,19 @@ def checks_that_ran(report):
             for check in report["checks"] if check["status"] != "not run"}
 
 
-def without_pairs(checks):
-    """The instructor's `checks` (checks_that_ran) as the students' release records them: without
-    the pairs of mistakes replayed at once (CheckResult.suspects' "together"), which the release,
-    replaying single mistakes only, never finds (README: "it names no pair")."""
-    def single(check):
-        suspects = check.get("suspects")
-        if not isinstance(suspects, dict) or "together" not in suspects:
-            return check
-        return {**check, "suspects": {k: v for k, v in suspects.items() if k != "together"}}
-    return {name: single(check) for name, check in checks.items()}
+def named(report):
+    """{function: the known mistakes a JSON report's diagnosis names} of the functions it names
+    some."""
+    return {diagnosis["function"]: diagnosis["mistakes"] for diagnosis in report["diagnoses"]
+            if diagnosis["mistakes"]}
+
+
+def diagnosed(checks):
+    """{function: the known mistakes named} as grading diagnoses a report's `checks`
+    (checks_that_ran), from them alone (function_diagnosis.diagnoses)."""
+    found = diagnoses([check_from_json(check) for check in checks.values()])
+    return {function: list(found[function].mistakes) for function in found
+            if found[function].mistakes}
 
 
 def released_scores(release, notebook, folder, target):

@@ -1,5 +1,7 @@
 """What the students' release carries for its explanations, since it holds no working search: for
-each call its answers file holds, what replay.py finds on that call, as plain data.
+each call its answers file holds, what replay.py finds on that call, as plain data: the single
+suspected mistakes' replays, and their pairs' (diagnosis.together reads them where no single
+mistake explains a function's failures).
 
 Read back by feedback/explain.py and feedback/diagnosis.py through the reference's observation
 (`explained`), the same failure gets the same sentences in the students' repository as in the
@@ -8,23 +10,52 @@ instructor's grader.
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
 
-from autograder.feedback.diagnosis import EVERY_SUSPECT, replays, styled
-from autograder.feedback.replaying.replay import narrate
+from autograder.feedback.diagnosis import (EVERY_SUSPECT, NODE_CAP, Budget, as_mistakes, digest,
+                                           pair_key, replays, styled)
+from autograder.feedback.replaying.replay import TooBig, narrate, replay
 
 
 def explained(call):
     """The correct search's narration, and the answer and trace digest of the correct search
-    ("") and of each mistake diagnosis suspects, in each style it is tried in; None for a call
-    no explanation reads."""
+    ("") and of each mistake diagnosis suspects, in each style it is tried in, and of each pair
+    of them (paired); None for a call no explanation reads."""
     if call.get("game") is None or call.get("function") not in EVERY_SUSPECT:
         return None
     replayed = replays(call)  # live: the working searches are here
     recorded = {name: list(replayed(name))
                 for mistake in ["", *EVERY_SUSPECT[call["function"]]]
                 for name in styled(call["function"], mistake)}
+    pairs = paired(call, recorded)
     narration = narrate(call)
-    return {"replays": recorded, **({"narration": narration.as_data()} if narration else {})}
+    return {"replays": recorded, **({"pairs": pairs} if pairs else {}),
+            **({"narration": narration.as_data()} if narration else {})}
+
+
+def paired(call, recorded):
+    """{diagnosis.pair_key: what diagnosis.together finds replaying that pair of suspects on
+    `call`}, given the single replays `recorded`: where it finds the answer and trace digest of
+    one of them ("" first), that one's place among ["", *suspects], else the two in full; for a
+    call with a trace, None where the pair examines more than NODE_CAP nodes (it follows no
+    student's trace of at most that many, and a longer one is not tried); for one without, the
+    pair left out where it asks is_terminal more than NODE_CAP times (Untried), as a replay
+    capped there stops."""
+    function = call["function"]
+    singles = [json.dumps(recorded[mistake]) for mistake in ["", *EVERY_SUSPECT[function]]]
+    found = {}
+    for pair in combinations(EVERY_SUSPECT[function], 2):
+        cap = {"nodes": NODE_CAP} if call["trace"] else {"budgets": [Budget(NODE_CAP)]}
+        try:
+            answer, trace = replay(call, as_mistakes(pair), **cap)
+        except TooBig:
+            if call["trace"]:
+                found[pair_key(function, pair)] = None
+            continue
+        both = [answer, digest(function, trace)]
+        same = json.dumps(both)
+        found[pair_key(function, pair)] = singles.index(same) if same in singles else both
+    return found
 
 
 def explained_key(key):

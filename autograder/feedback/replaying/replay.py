@@ -32,16 +32,18 @@ def narrate(call):
     return narration
 
 
-def replay(call, mistakes, following=None, in_order=True, budgets=()):
+def replay(call, mistakes, following=None, in_order=True, budgets=(), nodes=None):
     """The answer and encoded trace of the search `call` names, with `mistakes`. Given
     `following`, a student's trace, the search stops at the first node it examines that the
     student's search did not examine (in that place, unless not `in_order`), or ends with fewer,
     and None is returned: it cannot end with the student's trace. Each node it examines is spent
     from each of `budgets` (diagnosis.Budget): past one of them the search stops with TooBig,
-    not tried, rather than slow."""
+    not tried, rather than slow; given `nodes`, so does one that examines more nodes than that
+    (so it can follow no trace of that many)."""
     if following is None:
-        game = (partial(CappedGame, budgets=budgets) if budgets else InstrumentedGame)(
-            build_game(call["game"]))
+        game = (partial(NodesCappedGame, nodes=nodes) if nodes is not None else
+                partial(CappedGame, budgets=budgets) if budgets else
+                InstrumentedGame)(build_game(call["game"]))
     else:
         game = FollowingGame(build_game(call["game"]), following, in_order, budgets)
     try:
@@ -74,6 +76,44 @@ class CappedGame(InstrumentedGame):
         for budget in self._budgets:
             budget.spend()
         return super().is_terminal(state)
+
+
+class NodesCappedGame(InstrumentedGame):
+    """An instrumented game that stops the search (TooBig) at the first node it examines past
+    `nodes` of them: such a search can end with no student's trace of at most that many, which
+    FollowingGame would find by departing from it, with the student's trace at hand. Like
+    FollowingGame's, its queries repeat InstrumentedGame's with a check added."""
+
+    def __init__(self, game, nodes):
+        super().__init__(game)
+        self._nodes = nodes
+        self._examined = {}  # path -> None, in the order first examined
+
+    @property
+    def trace(self):
+        return list(self._examined)
+
+    def _examine(self, path):
+        if path not in self._examined:
+            if len(self._examined) == self._nodes:
+                raise TooBig
+            self._examined[path] = None
+
+    def to_move(self, state):
+        self._examine(state.path)
+        return self._to_move(state)
+
+    def actions(self, state):
+        self._examine(state.path)
+        return self._actions(state)
+
+    def is_terminal(self, state):
+        self._examine(state.path)
+        return self._is_terminal(state)
+
+    def utility(self, state):
+        self._examine(state.path)
+        return self._utility(state)
 
 
 class FollowingGame(InstrumentedGame):
