@@ -210,6 +210,54 @@ def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
     assert "\x1b" not in str(refused.value)
 
 
+def lone_zip_upload(folder, name, data=b"PK\x03\x04 this is not really a zip"):
+    """`folder` holding one zip named `name` and a Mac's leftovers: an upload of one zip."""
+    (folder / "__MACOSX").mkdir(parents=True)
+    (folder / ".DS_Store").write_bytes(b"")
+    (folder / name).write_bytes(data)
+    return folder
+
+
+HOSTILE_ZIP_NAME = "entrega\nautograder: 100 of 100\x1b]0;pwn\x07.zip"
+
+
+def test_a_lone_zips_name_is_shown_escaped(tmp_path):
+    """A lone zip's name is the student's (a direct zip's is whoever typed the command): a line
+    break and an escape sequence in it reached the terminal, and Gradescope's results.json (the
+    last line of the grading's error), as they were."""
+    from autograder.distribution import gradescope_run
+    upload = lone_zip_upload(tmp_path / "upload", HOSTILE_ZIP_NAME)
+    shown = upload / "entrega\\nautograder: 100 of 100\\x1b]0;pwn\\x07.zip"
+    damaged = "is not a readable zip file (it is damaged, or not a zip); zip it again"
+    completed = run_cli("grade", upload, "--one", "--format", "json",
+                        "--output", tmp_path / "results.json")
+    assert completed.returncode == 2
+    assert completed.stderr == f"autograder: {shown} {damaged}\n"
+    root = tmp_path / "autograder"
+    (root / "results").mkdir(parents=True)
+    lone_zip_upload(root / "submission", HOSTILE_ZIP_NAME)
+    gradescope_run.run(root, "search", "en")
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert results["output"] == (f"Could not grade this submission: "
+                                 f"{root / 'submission' / shown.name} {damaged}")
+
+
+def test_a_lone_zip_that_is_a_link_out_of_its_folder_is_refused(tmp_path, private):
+    """A link named entrega.zip to a zip of the reference is no lone zip: the folder holding it
+    is refused as any folder holding a link out of it."""
+    reference = zip_of(private / "reference.zip", [
+        (p.name, p.read_text()) for p in (private / "reference").glob("*.py")])
+    upload = tmp_path / "upload"
+    upload.mkdir()
+    (upload / "entrega.zip").symlink_to(reference)
+    completed = run_cli("grade", upload, "--one", "--format", "json",
+                        "--output", tmp_path / "results.json")
+    assert completed.returncode == 2
+    assert completed.stderr == (f"autograder: {upload}: 'entrega.zip' is a link leading out of "
+                                f"the submission; hand in the files themselves, not links\n")
+    assert not (tmp_path / "results.json").exists()
+
+
 def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     entries = [("minimax.py", "")] + [(f"x{i}.py", "") for i in range(ENTRY_LIMIT)]
     archive = zip_of(tmp_path / "many.zip", entries)

@@ -19,6 +19,8 @@ Nothing handed in can make staging read what is not the student's, or fill the d
   hold at most ENTRY_LIMIT entries, and the sizes its entries declare count against TOTAL_LIMIT
   before anything is read;
 - a zip's notebooks are read one at a time, each into its answer cells before the next.
+Nothing handed in prints what it likes either: a lone zip's name is the student's, so every message
+about a zip shows its path escaped, as it shows the names of the zip's entries quoted.
 """
 import lzma
 import os
@@ -127,11 +129,14 @@ def _check_entries(path, infos):
                 path=path, entry=repr(info.filename)))
 
 
-def _from_zip(path, target, files):
+def _from_zip(zipped, target, files):
+    # the zip's own name is the student's when it is a lone zip (Gradescope's upload), so it is
+    # shown escaped: no message about it prints a line break or an escape sequence
+    path = escaped(zipped)
     budget = _Budget(path)
     name = None  # the entry being read, which a damaged zip's error is about
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(zipped) as archive:
             _check_entries(path, archive.infolist())
             entries = [info.filename for info in archive.infolist() if not info.is_dir()]
             names = _python_files(path, entries, files)
