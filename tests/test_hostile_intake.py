@@ -268,6 +268,23 @@ def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     assert "1.001" in str(spanish.value) and "1.000" in str(spanish.value)
 
 
+def test_a_zip_listing_too_many_entries_is_refused_before_they_are_read(tmp_path):
+    """zipfile reads every entry the list holds before any can be counted: 300,000 in a 26 MB
+    upload took 11 s and 300 MB to be refused for their number."""
+    archive = zip_of(tmp_path / "listed.zip", [("minimax.py", "")] + [
+        (f"{i:08}.py", "") for i in range(20 * ENTRY_LIMIT)], zipfile.ZIP_STORED)
+    assert refused(tmp_path, archive) == (f"{archive} lists too many entries, or entries with too "
+                                          f"long names: zip your solutions folder only")
+    tracemalloc.start()
+    try:
+        with pytest.raises(SubmissionError):
+            stage(archive, tmp_path / "scratch")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MIB, f"refusing it took {peak} bytes"
+
+
 def test_a_zip_that_unpacks_too_big_is_refused_before_unpacking(tmp_path):
     count = TOTAL_LIMIT // MIB + 36  # 1 MiB entries, each under the file limit: 100 MiB in all
     archive = zip_of(tmp_path / "bomb.zip", [("minimax.py", "")] + [
