@@ -285,6 +285,18 @@ def test_a_zip_listing_too_many_entries_is_refused_before_they_are_read(tmp_path
     assert peak < MIB, f"refusing it took {peak} bytes"
 
 
+def test_a_zip_entry_named_longer_than_a_disk_holds_is_told_so(tmp_path):
+    """A module's name over 255 bytes could not be written, and was told as a damaged zip, its
+    whole name in the line (the next is 255 bytes: it stages)."""
+    longest = "a" * 252 + ".py"
+    archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), (longest, "")])
+    assert sorted(p.name for p in stage(archive, tmp_path / "scratch").iterdir()) == [
+        longest, "minimax.py"]
+    archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), ("a" + longest, "")])
+    assert refused(tmp_path, archive) == (f"{archive}: the name of the entry {'a' * 40!r}... is "
+                                          f"over 255 bytes long; shorten it and zip again")
+
+
 def test_a_zip_that_unpacks_too_big_is_refused_before_unpacking(tmp_path):
     count = TOTAL_LIMIT // MIB + 36  # 1 MiB entries, each under the file limit: 100 MiB in all
     archive = zip_of(tmp_path / "bomb.zip", [("minimax.py", "")] + [

@@ -18,7 +18,7 @@ Nothing handed in can make staging read what is not the student's, or fill the d
 - a submission may have at most TOTAL_LIMIT bytes read from it, counted as they are read; a zip may
   hold at most ENTRY_LIMIT entries, listed in at most DIRECTORY_LIMIT bytes (checked before the
   list is read), and the sizes its entries declare count against TOTAL_LIMIT before anything is
-  read;
+  read; each part of an entry's name is at most NAME_LIMIT bytes long (what a file system holds);
 - a zip's notebooks are read one at a time, each into its answer cells before the next.
 Nothing handed in prints what it likes either: a lone zip's name is the student's, so every message
 about a zip shows its path escaped, as it shows the names of the zip's entries quoted.
@@ -43,6 +43,7 @@ TOTAL_LIMIT = 64 * MIB     # all that is read of one submission (a zip's entries
 IGNORED = (".", "__MACOSX")  # what an upload may hold beside its files: a Mac's leftovers
 ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of files
 DIRECTORY_LIMIT = ENTRY_LIMIT * 1024  # a zip's list of its entries: as many, names under 1 KiB
+NAME_LIMIT = 255           # bytes of a file's name (of each folder's on the way): what disks hold
 # What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry).
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
                   RuntimeError, OSError)
@@ -120,6 +121,12 @@ def _check_entries(path, infos):
                                 "only").format(path=path, size=number(TOTAL_LIMIT // MIB)))
     for info in infos:
         parts = PurePosixPath(info.filename).parts
+        if any(len(part.encode(errors="surrogatepass")) > NAME_LIMIT for part in parts):
+            # a name no disk holds failed to be written, and was told as a damaged zip
+            # TRANSLATORS: {entry} is the start of the entry's name, quoted; {limit} a number
+            raise SubmissionError(_("{path}: the name of the entry {entry}... is over {limit} "
+                                    "bytes long; shorten it and zip again").format(
+                path=path, entry=repr(info.filename[:40]), limit=number(NAME_LIMIT)))
         if info.filename.startswith("/") or ".." in parts or ":" in info.filename:
             # TRANSLATORS: {entry} is the name of a file in the zip, quoted
             raise SubmissionError(_("{path}: the entry {entry} escapes its folder; zip the "
