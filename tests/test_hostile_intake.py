@@ -327,9 +327,18 @@ def patched_zip(path, local_offset, value):
     path.write_bytes(bytes(data))
 
 
+def misnamed_zip(path):
+    """A zip whose second entry's name is marked UTF-8 and is not (zipfile's UnicodeDecodeError
+    was a traceback)."""
+    name = "\u00e9s.py".encode()
+    data = zip_of(path, [("minimax.py", "x = 1"), (name.decode(), "")]).read_bytes()
+    path.write_bytes(data.replace(name, b"\xff" + name[1:]))
+
+
 @pytest.mark.parametrize("make, why", [
     (lambda path: path.write_bytes(b"PK\x03\x04 this is not really a zip"),
      "està malmès o no és un zip"),
+    (misnamed_zip, "està malmès o no és un zip"),
     (lambda path: patched_zip(path, 6, b"\x01\x00"), "està protegit amb contrasenya"),
     (lambda path: patched_zip(path, 8, b"\x63\x00"),
      "fa servir un mètode de compressió que aquí no es pot llegir"),

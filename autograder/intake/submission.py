@@ -44,9 +44,10 @@ IGNORED = (".", "__MACOSX")  # what an upload may hold beside its files: a Mac's
 ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of files
 DIRECTORY_LIMIT = ENTRY_LIMIT * 1024  # a zip's list of its entries: as many, names under 1 KiB
 NAME_LIMIT = 255           # bytes of a file's name (of each folder's on the way): what disks hold
-# What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry).
+# What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry;
+# UnicodeDecodeError: a name marked UTF-8 that is not).
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
-                  RuntimeError, OSError)
+                  RuntimeError, OSError, UnicodeDecodeError)
 
 
 
