@@ -14,6 +14,12 @@ Archives and notebooks:
 - a zip of 1,001 entries, and one whose entries declare 100 MiB (3,000 x 1 MiB were staged as
   3 GB), are refused before anything is unpacked; one whose entries claim to be smaller than they
   are stops at the size it declared (zipfile's CRC check); a zipped notebook over 16 MiB is refused;
+- a zip listing 20,000 entries is refused before zipfile reads its list (under 1 MiB of memory); an
+  entry named in over 255 bytes is told so (it was told as a damaged zip); a name marked UTF-8
+  that is not is told as a damaged zip (it was a traceback);
+- a lone zip (a folder's only file, beside a Mac's leftovers): its name, the student's, is shown
+  escaped on the terminal and in Gradescope's results; a link named entrega.zip to a zip of the
+  reference is no lone zip, and the folder holding it is refused;
 - zipped notebooks are read one at a time: nothing but the modules is written, and the memory
   staging takes does not grow with the number of notebooks (150 x 16 MiB were written out);
 - a notebook nested 200,000 deep, one over 32 MiB, one that is not JSON, and one without answer
