@@ -16,7 +16,7 @@ Archives and notebooks:
   are stops at the size it declared (zipfile's CRC check); a zipped notebook over 16 MiB is refused;
 - a zip listing 20,000 entries is refused before zipfile reads its list (under 1 MiB of memory); an
   entry named in over 255 bytes is told so (it was told as a damaged zip); a name marked UTF-8
-  that is not is told as a damaged zip (it was a traceback);
+  that is not, or an entry without a name, is told as a damaged zip (each was a traceback);
 - a lone zip (a folder's only file, beside a Mac's leftovers): its name, the student's, is shown
   escaped on the terminal and in Gradescope's results; a link named entrega.zip to a zip of the
   reference is no lone zip, and the folder holding it is refused;
@@ -341,10 +341,18 @@ def misnamed_zip(path):
     path.write_bytes(data.replace(name, b"\xff" + name[1:]))
 
 
+def unnamed_zip(path):
+    """A zip whose second entry's name starts with a NUL, where zipfile cuts it: no name at all
+    (zipfile's IndexError was a traceback)."""
+    data = zip_of(path, [("minimax.py", "x = 1"), ("unnamed.py", "")]).read_bytes()
+    path.write_bytes(data.replace(b"unnamed.py", b"\x00nnamed.py"))
+
+
 @pytest.mark.parametrize("make, why", [
     (lambda path: path.write_bytes(b"PK\x03\x04 this is not really a zip"),
      "està malmès o no és un zip"),
     (misnamed_zip, "està malmès o no és un zip"),
+    (unnamed_zip, "està malmès o no és un zip"),
     (lambda path: patched_zip(path, 6, b"\x01\x00"), "està protegit amb contrasenya"),
     (lambda path: patched_zip(path, 8, b"\x63\x00"),
      "fa servir un mètode de compressió que aquí no es pot llegir"),

@@ -121,6 +121,8 @@ def _check_entries(path, infos):
         raise SubmissionError(_("{path} unpacks to over {size} MiB: zip your solutions folder "
                                 "only").format(path=path, size=number(TOTAL_LIMIT // MIB)))
     for info in infos:
+        if not info.filename:  # no length, or a NUL first (zipfile cuts a name there)
+            raise zipfile.BadZipFile("an entry without a name")  # told as a damaged zip
         parts = PurePosixPath(info.filename).parts
         if any(len(part.encode(errors="surrogatepass")) > NAME_LIMIT for part in parts):
             # a name no disk holds failed to be written, and was told as a damaged zip
