@@ -14,6 +14,12 @@ Archives and notebooks:
 - a zip of 1,001 entries, and one whose entries declare 100 MiB (3,000 x 1 MiB were staged as
   3 GB), are refused before anything is unpacked; one whose entries claim to be smaller than they
   are stops at the size it declared (zipfile's CRC check); a zipped notebook over 16 MiB is refused;
+- a zip listing 20,000 entries is refused before zipfile reads its list (under 1 MiB of memory); an
+  entry named in over 255 bytes is told so (it was told as a damaged zip); a name marked UTF-8
+  that is not, or an entry without a name, is told as a damaged zip (each was a traceback);
+- a lone zip (a folder's only file, beside a Mac's leftovers): its name, the student's, is shown
+  escaped on the terminal and in Gradescope's results; a link named entrega.zip to a zip of the
+  reference is no lone zip, and the folder holding it is refused;
 - zipped notebooks are read one at a time: nothing but the modules is written, and the memory
   staging takes does not grow with the number of notebooks (150 x 16 MiB were written out);
 - a notebook nested 200,000 deep, one over 32 MiB, one that is not JSON, and one without answer
@@ -210,6 +216,54 @@ def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
     assert "\x1b" not in str(refused.value)
 
 
+def lone_zip_upload(folder, name, data=b"PK\x03\x04 this is not really a zip"):
+    """`folder` holding one zip named `name` and a Mac's leftovers: an upload of one zip."""
+    (folder / "__MACOSX").mkdir(parents=True)
+    (folder / ".DS_Store").write_bytes(b"")
+    (folder / name).write_bytes(data)
+    return folder
+
+
+HOSTILE_ZIP_NAME = "entrega\nautograder: 100 of 100\x1b]0;pwn\x07.zip"
+
+
+def test_a_lone_zips_name_is_shown_escaped(tmp_path):
+    """A lone zip's name is the student's (a direct zip's is whoever typed the command): a line
+    break and an escape sequence in it reached the terminal, and Gradescope's results.json (the
+    last line of the grading's error), as they were."""
+    from autograder.distribution import gradescope_run
+    upload = lone_zip_upload(tmp_path / "upload", HOSTILE_ZIP_NAME)
+    shown = upload / "entrega\\nautograder: 100 of 100\\x1b]0;pwn\\x07.zip"
+    damaged = "is not a readable zip file (it is damaged, or not a zip); zip it again"
+    completed = run_cli("grade", upload, "--one", "--format", "json",
+                        "--output", tmp_path / "results.json")
+    assert completed.returncode == 2
+    assert completed.stderr == f"autograder: {shown} {damaged}\n"
+    root = tmp_path / "autograder"
+    (root / "results").mkdir(parents=True)
+    lone_zip_upload(root / "submission", HOSTILE_ZIP_NAME)
+    gradescope_run.run(root, "search", "en")
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert results["output"] == (f"Could not grade this submission: "
+                                 f"{root / 'submission' / shown.name} {damaged}")
+
+
+def test_a_lone_zip_that_is_a_link_out_of_its_folder_is_refused(tmp_path, private):
+    """A link named entrega.zip to a zip of the reference is no lone zip: the folder holding it
+    is refused as any folder holding a link out of it."""
+    reference = zip_of(private / "reference.zip", [
+        (p.name, p.read_text()) for p in (private / "reference").glob("*.py")])
+    upload = tmp_path / "upload"
+    upload.mkdir()
+    (upload / "entrega.zip").symlink_to(reference)
+    completed = run_cli("grade", upload, "--one", "--format", "json",
+                        "--output", tmp_path / "results.json")
+    assert completed.returncode == 2
+    assert completed.stderr == (f"autograder: {upload}: 'entrega.zip' is a link leading out of "
+                                f"the submission; hand in the files themselves, not links\n")
+    assert not (tmp_path / "results.json").exists()
+
+
 def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     entries = [("minimax.py", "")] + [(f"x{i}.py", "") for i in range(ENTRY_LIMIT)]
     archive = zip_of(tmp_path / "many.zip", entries)
@@ -218,6 +272,35 @@ def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     with speaking("es"), pytest.raises(SubmissionError) as spanish:  # as the language writes them
         stage(archive, tmp_path / "scratch")
     assert "1.001" in str(spanish.value) and "1.000" in str(spanish.value)
+
+
+def test_a_zip_listing_too_many_entries_is_refused_before_they_are_read(tmp_path):
+    """zipfile reads every entry the list holds before any can be counted: 300,000 in a 26 MB
+    upload took 11 s and 300 MB to be refused for their number."""
+    archive = zip_of(tmp_path / "listed.zip", [("minimax.py", "")] + [
+        (f"{i:08}.py", "") for i in range(20 * ENTRY_LIMIT)], zipfile.ZIP_STORED)
+    assert refused(tmp_path, archive) == (f"{archive} lists too many entries, or entries with too "
+                                          f"long names: zip your solutions folder only")
+    tracemalloc.start()
+    try:
+        with pytest.raises(SubmissionError):
+            stage(archive, tmp_path / "scratch")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < MIB, f"refusing it took {peak} bytes"
+
+
+def test_a_zip_entry_named_longer_than_a_disk_holds_is_told_so(tmp_path):
+    """A module's name over 255 bytes could not be written, and was told as a damaged zip, its
+    whole name in the line (the next is 255 bytes: it stages)."""
+    longest = "a" * 252 + ".py"
+    archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), (longest, "")])
+    assert sorted(p.name for p in stage(archive, tmp_path / "scratch").iterdir()) == [
+        longest, "minimax.py"]
+    archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), ("a" + longest, "")])
+    assert refused(tmp_path, archive) == (f"{archive}: the name of the entry {'a' * 40!r}... is "
+                                          f"over 255 bytes long; shorten it and zip again")
 
 
 def test_a_zip_that_unpacks_too_big_is_refused_before_unpacking(tmp_path):
@@ -250,9 +333,26 @@ def patched_zip(path, local_offset, value):
     path.write_bytes(bytes(data))
 
 
+def misnamed_zip(path):
+    """A zip whose second entry's name is marked UTF-8 and is not (zipfile's UnicodeDecodeError
+    was a traceback)."""
+    name = "\u00e9s.py".encode()
+    data = zip_of(path, [("minimax.py", "x = 1"), (name.decode(), "")]).read_bytes()
+    path.write_bytes(data.replace(name, b"\xff" + name[1:]))
+
+
+def unnamed_zip(path):
+    """A zip whose second entry's name starts with a NUL, where zipfile cuts it: no name at all
+    (zipfile's IndexError was a traceback)."""
+    data = zip_of(path, [("minimax.py", "x = 1"), ("unnamed.py", "")]).read_bytes()
+    path.write_bytes(data.replace(b"unnamed.py", b"\x00nnamed.py"))
+
+
 @pytest.mark.parametrize("make, why", [
     (lambda path: path.write_bytes(b"PK\x03\x04 this is not really a zip"),
      "està malmès o no és un zip"),
+    (misnamed_zip, "està malmès o no és un zip"),
+    (unnamed_zip, "està malmès o no és un zip"),
     (lambda path: patched_zip(path, 6, b"\x01\x00"), "està protegit amb contrasenya"),
     (lambda path: patched_zip(path, 8, b"\x63\x00"),
      "fa servir un mètode de compressió que aquí no es pot llegir"),

@@ -16,9 +16,12 @@ Nothing handed in can make staging read what is not the student's, or fill the d
   holding a link that leads out of it or a zip holding a link entry (a link could hand in the
   reference); files are found without following any link, and read without following one;
 - a submission may have at most TOTAL_LIMIT bytes read from it, counted as they are read; a zip may
-  hold at most ENTRY_LIMIT entries, and the sizes its entries declare count against TOTAL_LIMIT
-  before anything is read;
+  hold at most ENTRY_LIMIT entries, listed in at most DIRECTORY_LIMIT bytes (checked before the
+  list is read), and the sizes its entries declare count against TOTAL_LIMIT before anything is
+  read; each part of an entry's name is at most NAME_LIMIT bytes long (what a file system holds);
 - a zip's notebooks are read one at a time, each into its answer cells before the next.
+Nothing handed in prints what it likes either: a lone zip's name is the student's, so every message
+about a zip shows its path escaped, as it shows the names of the zip's entries quoted.
 """
 import lzma
 import os
@@ -39,9 +42,12 @@ NOTEBOOK_LIMIT = 16 * MIB  # a zipped notebook, outputs and pictures included
 TOTAL_LIMIT = 64 * MIB     # all that is read of one submission (a zip's entries: as declared, too)
 IGNORED = (".", "__MACOSX")  # what an upload may hold beside its files: a Mac's leftovers
 ENTRY_LIMIT = 1000         # entries of a zip: a submission is a handful of files
-# What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry).
+DIRECTORY_LIMIT = ENTRY_LIMIT * 1024  # a zip's list of its entries: as many, names under 1 KiB
+NAME_LIMIT = 255           # bytes of a file's name (of each folder's on the way): what disks hold
+# What a damaged or unusual zip raises while it is read (RuntimeError: an encrypted entry;
+# UnicodeDecodeError: a name marked UTF-8 that is not).
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
-                  RuntimeError, OSError)
+                  RuntimeError, OSError, UnicodeDecodeError)
 
 
 
@@ -115,7 +121,15 @@ def _check_entries(path, infos):
         raise SubmissionError(_("{path} unpacks to over {size} MiB: zip your solutions folder "
                                 "only").format(path=path, size=number(TOTAL_LIMIT // MIB)))
     for info in infos:
+        if not info.filename:  # no length, or a NUL first (zipfile cuts a name there)
+            raise zipfile.BadZipFile("an entry without a name")  # told as a damaged zip
         parts = PurePosixPath(info.filename).parts
+        if any(len(part.encode(errors="surrogatepass")) > NAME_LIMIT for part in parts):
+            # a name no disk holds failed to be written, and was told as a damaged zip
+            # TRANSLATORS: {entry} is the start of the entry's name, quoted; {limit} a number
+            raise SubmissionError(_("{path}: the name of the entry {entry}... is over {limit} "
+                                    "bytes long; shorten it and zip again").format(
+                path=path, entry=repr(info.filename[:40]), limit=number(NAME_LIMIT)))
         if info.filename.startswith("/") or ".." in parts or ":" in info.filename:
             # TRANSLATORS: {entry} is the name of a file in the zip, quoted
             raise SubmissionError(_("{path}: the entry {entry} escapes its folder; zip the "
@@ -127,11 +141,26 @@ def _check_entries(path, infos):
                 path=path, entry=repr(info.filename)))
 
 
-def _from_zip(path, target, files):
+def _check_directory(path, zipped):
+    """Refuse a zip whose list of entries is too long to read: zipfile makes an object of each
+    entry before any can be counted (300,000 in a 26 MB zip took 11 s and 300 MB), and it reads
+    as many as the list's size says, whatever count the zip declares."""
+    with open(zipped, "rb") as handle:
+        end = zipfile._EndRecData(handle)  # where ZipFile itself reads that size (zip64 too)
+    if end is not None and end[zipfile._ECD_SIZE] > DIRECTORY_LIMIT:
+        raise SubmissionError(_("{path} lists too many entries, or entries with too long names: "
+                                "zip your solutions folder only").format(path=path))
+
+
+def _from_zip(zipped, target, files):
+    # the zip's own name is the student's when it is a lone zip (Gradescope's upload), so it is
+    # shown escaped: no message about it prints a line break or an escape sequence
+    path = escaped(zipped)
     budget = _Budget(path)
     name = None  # the entry being read, which a damaged zip's error is about
     try:
-        with zipfile.ZipFile(path) as archive:
+        _check_directory(path, zipped)
+        with zipfile.ZipFile(zipped) as archive:
             _check_entries(path, archive.infolist())
             entries = [info.filename for info in archive.infolist() if not info.is_dir()]
             names = _python_files(path, entries, files)
