@@ -12,6 +12,10 @@ EXERCISE_1 = tree_spec([[5, 9, 4], [2, 7, 8], [6, 11, 3]])
 # that keeps the last of equally good actions answers 1 instead of 0.
 TEXTBOOK_MIN = tree_spec([[3, 12, 8], [2, 4, 6], [14, 5, 2]], "MIN")
 MIN_TIE = tree_spec([1, 1], "MIN")
+# The same tree in MIN's utilities, each leaf's opposite (the course: MIN's utility is exactly
+# MAX's opposite), with MAX to move: value -6, action 1. Every value below 0, so a search whose
+# alpha starts anywhere but -inf (0, say) prunes where it must not and answers -2.
+TEXTBOOK_NEGATED = tree_spec([[-3, -12, -8], [-2, -4, -6], [-14, -5, -2]])
 # A MAX node worth 3 whose first child is worth 1, under a MIN root whose other action is worth 2:
 # a search that stops at the first child worth 1 (a win, in tic-tac-toe) decides 0 instead of 1.
 WIN_NOT_BEST = tree_spec([[1, 3], [2]], "MIN")
@@ -48,6 +52,7 @@ NAMES = [(TEXTBOOK, N_("the course's textbook tree")),
          (EXERCISE_1, N_("the tree of the course's exercise 1")),
          (TEXTBOOK_MIN, N_("the course's textbook tree with MIN to move")),
          (MIN_TIE, N_("a MIN node with two equal leaves")),
+         (TEXTBOOK_NEGATED, N_("the course's textbook tree with each leaf's opposite")),
          (EMPTY, N_("the empty board")), (BLOCK, N_("the course's blocking position")),
          (DOUBLE_THREAT, N_("the course's double-threat position")),
          (AFTER_CENTRE, N_("the empty board after X takes the centre")),

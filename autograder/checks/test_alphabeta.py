@@ -33,6 +33,7 @@ def optional_order(order):
 @given(game=strategies.tree_games())
 @example(game=course.TEXTBOOK)
 @example(game=course.EXERCISE_1)
+@example(game=course.TEXTBOOK_NEGATED)  # worth -6: alpha must start at -inf
 def test_alphabeta_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("alphabeta_value", game)), judge.shown(game),
                       _("the minimax value"))
