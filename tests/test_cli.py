@@ -90,29 +90,6 @@ def test_answers_recorded_for_a_release_hold_none_from_the_cache(tmp_path):
                for key in map(json.loads, held))
 
 
-def test_a_recording_from_given_answers_holds_only_those_it_added(tmp_path):
-    """A known mistake's grading in a release starts from the release's answers
-    (--reference-answers) and records, for the release to add, only the answers it met beyond
-    them: not the 7 MB it started from, written and read back once per mistake."""
-    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
-    first = tmp_path / "first.json.gz"
-    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--record-answers",
-                        first, "--output", tmp_path / "out.txt", env=env)
-    assert completed.returncode == 0, completed.stderr
-    met = json.loads(gzip.decompress(first.read_bytes()))
-    left_out = sorted(key for key in met if "function" in json.loads(key))[:3]
-    given = tmp_path / "given.json"
-    answers.save(given, {key: data for key, data in met.items() if key not in left_out})
-    again = tmp_path / "again.json.gz"
-    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--reference-answers",
-                        given, "--record-answers", again, "--output", tmp_path / "out2.txt",
-                        env=env)
-    assert completed.returncode == 0, completed.stderr
-    added = json.loads(gzip.decompress(again.read_bytes()))
-    assert sorted(added) == left_out
-    assert all(added[key]["answer"] == met[key]["answer"] for key in left_out)
-
-
 def test_a_zip_with_its_files_one_folder_deep_is_graded(tmp_path):
     folder = reference_files(tmp_path / "work")
     archive = tmp_path / "handin.zip"

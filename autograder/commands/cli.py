@@ -206,13 +206,12 @@ def grade_single(args, config, entry, assignment):
         staged = provenance.contents(folder)  # before the student's code can write there
         known = reference_answers_known(args, config, mode, cache, assignment)
         kept = None if known is None else len(known)
-        started = dict(known or {})  # what a recording leaves out, as the release has it
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with, "contents": staged,
                                         "submission": provenance.source(entry.path)})
     if args.record_answers:
-        answers.record(args.record_answers, answers.added(known, started))
+        answers.record(args.record_answers, known)
     elif args.save_answers:
         answers.save(args.save_answers, known, reference)
     if not (args.reference_answers or args.record_answers) and known is not None and \

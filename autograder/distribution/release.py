@@ -392,7 +392,7 @@ def longest_first(submissions, known):
 def grade_mistake(submission, functions, policy, base, assignment, steps):
     """Grade the checks of `functions` on `submission` with the instructor's grader, as the
     `assignment`, under the public `policy`, from the answers in `base` (or recall that grading
-    from the cache); the path of the answers it added to `base`, and of its report (JSON)."""
+    from the cache); the path of every answer it met, and of its report (JSON)."""
     recorded = submission.with_suffix(".json.gz")
     report = submission.with_suffix(".report.json")
     files = {".json.gz": recorded, ".report.json": report}

@@ -84,14 +84,6 @@ def public_answers(path=PUBLIC):
         return {}
 
 
-def added(answers, started):
-    """The `answers` a grading added to those it `started` from (--reference-answers), or
-    changed: a known mistake's grading in a release starts from the release's 7 MB of answers and
-    adds a few hundred, which alone the release reads back (release.record_shrinking)."""
-    return {key: data for key, data in answers.items()
-            if key not in started or data is not started[key]}
-
-
 def record(path, answers):
     """Write the answers as a release keeps them, compressed (the full tic-tac-toe trace is 7 MB
     of JSON, 1 MB gzipped): the file travels with the checks it answers."""
