@@ -346,8 +346,8 @@ def mistake_submissions(mistakes, scratch, assignment):
 
 def record_shrinking(known, mistakes, assignment, steps):
     """Grade each submission in `mistakes` with the instructor's grader on the public games, and
-    add to the release's answers, `known`, those of every game its failures were shrunk through: a student
-    who makes one of those mistakes meets the same smallest input in the students' repository as
+    add to the release's answers, `known`, those of every game its failures were shrunk through: a
+    student who makes one of those mistakes meets the same smallest input in the students' repository as
     in the instructor's grader (which shrinks through any game), and the same feedback. The
     gradings run side by side, one per core, each in one lane, each said to `steps` when done;
     one graded by an earlier release as it would be now is taken from the cache

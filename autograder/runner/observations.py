@@ -390,8 +390,8 @@ def _board_paths(board):
 
 def _first_stranger(spec, trace, entries=None):
     """The first entry of `trace` (whose entries, as a set, are `entries` when given) that is not
-    a node of the game, or None. A set compared as a whole: on the full tic-tac-toe tree, a tenth of the
-    time of looking each entry up."""
+    a node of the game, or None. The sets are compared whole first, without a loop in Python over
+    a trace of up to 549,946 entries; the trace is looked through only when one is a stranger."""
     if spec["kind"] == "connect_four":
         return _connect_four_stranger(spec["board"], trace)
     nodes = (_tree_paths(spec["tree"]) if spec["kind"] == "tree" else
