@@ -345,12 +345,12 @@ def mistake_submissions(mistakes, scratch, assignment):
 
 
 def record_shrinking(known, mistakes, assignment, steps):
-    """Grade each submission in `mistakes` with the instructor's grader on the public games, and
-    add to the release's answers, `known`, those of every game its failures were shrunk through: a
-    student who makes one of those mistakes meets the same smallest input in the students' repository as
-    in the instructor's grader (which shrinks through any game), and the same feedback. The
-    gradings run side by side, one per core, each in one lane, each said to `steps` when done;
-    one graded by an earlier release as it would be now is taken from the cache
+    """Grade each submission in `mistakes` with the instructor's grader on the public games, and add
+    to the release's answers, `known`, those of every game its failures were shrunk through: a
+    student who makes one of those mistakes meets the same smallest input in the students'
+    repository as in the instructor's grader (which shrinks through any game), and the same
+    feedback. The gradings run side by side, one per core, each in one lane, each said to `steps`
+    when done; one graded by an earlier release as it would be now is taken from the cache
     (release_cache.py). Returns the answers, and each mistake's report (JSON text) by the name of
     its folder."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
