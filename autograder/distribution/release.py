@@ -348,16 +348,15 @@ def mistake_submissions(mistakes, scratch, assignment):
         yield submission, [f for f, module in assignment.modules.items() if module in names]
 
 
-def record_shrinking(target, mistakes, assignment, steps):
-    """Grade each submission in `mistakes` with the instructor's grader on the public games, and
-    add to the release's answers those of every game its failures were shrunk through: a student
-    who makes one of those mistakes meets the same smallest input in the students' repository as
-    in the instructor's grader (which shrinks through any game), and the same feedback. The
-    gradings run side by side, one per core, each in one lane, each said to `steps` when done;
-    one graded by an earlier release as it would be now is taken from the cache
+def record_shrinking(known, mistakes, assignment, steps):
+    """Grade each submission in `mistakes` with the instructor's grader on the public games, and add
+    to the release's answers, `known`, those of every game its failures were shrunk through: a
+    student who makes one of those mistakes meets the same smallest input in the students'
+    repository as in the instructor's grader (which shrinks through any game), and the same
+    feedback. The gradings run side by side, one per core, each in one lane, each said to `steps`
+    when done; one graded by an earlier release as it would be now is taken from the cache
     (release_cache.py). Returns the answers, and each mistake's report (JSON text) by the name of
     its folder."""
-    known = answers.public_answers(target / inside(assignment.answers))
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
         answers.save(base, known, assignment.reference)
@@ -556,15 +555,14 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     released_answers = target / inside(assignment.answers)
     # explained first, so that each known mistake is graded with what the students' grader reads
     # on the public games, and its report says which mistakes reproduce it there
-    answers.record(released_answers, explained(answers.public_answers(released_answers)))
+    known, reports = explained(answers.public_answers(released_answers)), {}
     if mistakes:
-        known, reports = record_shrinking(target, mistakes, assignment, steps)
-        answers.record(released_answers, explained(known))
+        known, reports = record_shrinking(known, mistakes, assignment, steps)
+        known = explained(known)
         policy = target / inside(assignment.policy)
         policy.write_text(with_catches(policy.read_text(encoding="utf-8"), caught(reports, kept)),
                           encoding="utf-8")
-    else:
-        reports = {}
+    answers.record(released_answers, known)  # once: the whole file is 8 MB of JSON
     steps.done("each game's explanations found")
     steps.done("the answers written")
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
