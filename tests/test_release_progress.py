@@ -138,3 +138,32 @@ def test_the_known_mistakes_longest_to_grade_are_started_first():
                    ("minimax", ["minimax_value", "minimax_decision"])]
     assert release.longest_first(submissions, known) == [submissions[2], submissions[1],
                                                          submissions[0]]
+
+
+def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(tmp_path,
+                                                                                 monkeypatch):
+    """The public games' explanations take from half a minute to minutes: off a terminal, a
+    release said nothing between the reference graded and its first known mistake (its
+    explanations step came only at the end)."""
+    out = io.StringIO()
+
+    def record_shrinking(known, mistakes, assignment, steps):
+        steps.done("known mistake m: graded")
+        return known, {}
+    for name, stand_in in {"students_files": lambda *args: [], "record_answers": lambda *args: None,
+                           "explained": lambda known: known, "record_shrinking": record_shrinking,
+                           "caught": lambda *args: {}, "with_catches": lambda text, _: text}.items():
+        monkeypatch.setattr(release, name, stand_in)
+    monkeypatch.setattr(release.answers, "public_answers", lambda path: {})
+    monkeypatch.setattr(release.answers, "record", lambda path, known: None)
+    (tmp_path / release.inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / release.inside(SEARCH.policy)).write_text("")
+    with Steps("release", len(release.BUILD_STEPS) + 1,
+               Console(file=out, force_terminal=False, width=200)) as steps:
+        release.build(tmp_path, {}, ["m"], SEARCH, "en", steps)
+    lines = [line.rsplit(" (", 1)[0] for line in out.getvalue().splitlines()]
+    assert lines == ["release: [1/5] the grader, stubs, documents and workflows written",
+                     "release: [2/5] the reference graded with the released grader",
+                     "release: [3/5] the public games explained",
+                     "release: [4/5] known mistake m: graded",
+                     "release: [5/5] the answers written"]

@@ -76,7 +76,7 @@ PLACEHOLDERS = {
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
 # The steps of every release, which its progress counts (one more per known mistake).
-BUILD_STEPS = ("written", "reference graded", "explanations", "answers written")
+BUILD_STEPS = ("written", "reference graded", "public games explained", "answers written")
 # What students write in their repository and should not commit: the environment, and the reports
 # (`grade --output`, autograder.commands.ci's output folder).
 GITIGNORE = (".venv/", "__pycache__/", "*.egg-info/", "results.json", "report.html", "report.md",
@@ -556,6 +556,7 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     # explained first, so that each known mistake is graded with what the students' grader reads
     # on the public games, and its report says which mistakes reproduce it there
     known, reports = explained(answers.public_answers(released_answers)), {}
+    steps.done("the public games explained")
     if mistakes:
         known, reports = record_shrinking(known, mistakes, assignment, steps)
         known = explained(known)
@@ -563,7 +564,6 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
         policy.write_text(with_catches(policy.read_text(encoding="utf-8"), caught(reports, kept)),
                           encoding="utf-8")
     answers.record(released_answers, known)  # once: the whole file is 8 MB of JSON
-    steps.done("each game's explanations found")
     steps.done("the answers written")
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
         (target / inside(assignment.argument)).write_text(public_declaration(assignment))
