@@ -326,7 +326,7 @@ def test_a_comment_is_rewritten_at_its_column_and_code_and_unknown_comments_stay
              "what a commented-out key is"}
     assert [block[2] for block in comment_blocks(text) if block[2]] == sorted(
         known, key=lambda message: text.index(message.split()[-1]))
-    spoken = release.spoken_comments(text, width=40)
+    spoken = release.spoken_paragraphs(text, width=40)
     assert spoken.splitlines() == [
         f"# {MARK}A paragraph of the file that goes",
         "# on.",

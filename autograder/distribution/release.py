@@ -289,7 +289,7 @@ def workflows(target, substitutions):
     for name, destination in WORKFLOWS.items():
         if (templates / name).is_file():
             (target / destination).parent.mkdir(parents=True, exist_ok=True)
-            text = Template(spoken_names(spoken_comments((templates / name).read_text()))
+            text = Template(spoken_names(spoken_paragraphs((templates / name).read_text()))
                             ).safe_substitute(substitutions)
             (target / destination).write_text(text, encoding="utf-8")
 
@@ -462,7 +462,7 @@ def spoken_markdown(text):
     return "".join(out)
 
 
-def spoken_comments(text, width=100):
+def spoken_paragraphs(text, width=100):
     """A file's text with each paragraph of its comments its catalog translates rewritten in the
     language spoken, wrapped within `width` columns at the comment's own column; the rest, the
     code and the comments written in no catalog (an instructor's own) among them, as they are."""
@@ -532,7 +532,7 @@ def students_files(target, substitutions, assignment, language=None):
     fail_under, _where = course_settings(assignment.policy)["fail_under"]
     threshold = None if fail_under is None else str(fail_under)
     with speaking(language):
-        (target / inside(assignment.policy)).write_text(spoken_comments(with_course_setting(
+        (target / inside(assignment.policy)).write_text(spoken_paragraphs(with_course_setting(
             with_language(public_config(config_text, kept), language), "fail_under",
             threshold)), encoding="utf-8")
         material(target, substitutions, assignment, kept)

@@ -288,17 +288,25 @@ def recorded_pair(function, known, pair):
 # search choose (fail-soft, as the alpha-beta references, or fail-hard, as negamax's): the two
 # examine the same nodes, so a replay in one style reproduces a student's search in the other.
 WINDOW_AT = {"alphabeta_value": 0, "heuristic_value": 2, "negamax_value": 0}
+FULL_WINDOW = (-math.inf, math.inf)
 
 
 def window(call):
-    """The window `call` searches in: (-inf, +inf) for a function that takes none."""
+    """The window `call` searches in: FULL_WINDOW for a function that takes none."""
     at = WINDOW_AT.get(call["function"])
     given = [] if at is None else call.get("args", [])[at:at + 2]
-    return tuple(given) if len(given) == 2 and all(map(is_number, given)) else (-math.inf,
-                                                                                math.inf)
+    return tuple(given) if len(given) == 2 and all(map(is_number, given)) else FULL_WINDOW
 
 
-def matches(got, examined, replayed, within=(-math.inf, math.inf)):
+def reproduces(mistake, function, got, examined, replayed, within):
+    """Whether a search of `function` with `mistake`, in either style it is tried in (styled),
+    does what the student's code did: matches, each style's replay given by `replayed(name)`
+    (a function replays gives, or a record's dict.get)."""
+    return any(matches(got, examined, replayed(name), within)
+               for name in styled(function, mistake))
+
+
+def matches(got, examined, replayed, within=FULL_WINDOW):
     """Whether a replay gives the student's answer and, where nodes count, `examined`, the digest
     of the student's trace; never one that departed from that trace (None). Answers are the same
     within the window `within`: inside it, equal; at or past one of its ends, both there, in
@@ -314,7 +322,7 @@ def in_either_style(mine, theirs, within):
     """Whether two values are the same search's in a window: equal once each is clamped into
     it (fail-hard returns the window's end where fail-soft returns a value past it)."""
     low, high = within
-    if not (is_number(mine) and is_number(theirs)) or (low, high) == (-math.inf, math.inf):
+    if not (is_number(mine) and is_number(theirs)) or within == FULL_WINDOW:
         return False
     return min(max(mine, low), high) == min(max(theirs, low), high)
 
@@ -336,8 +344,7 @@ def suspected(call, got, known=None):
     within = window(call)
 
     def alike(mistake):
-        return any(matches(got, examined, replayed(name), within)
-                   for name in styled(function, mistake))
+        return reproduces(mistake, function, got, examined, replayed, within)
     try:
         if replayed is None or alike(""):
             return None
@@ -386,8 +393,7 @@ def agrees(call, got, known, mistake, budget=None):
     if replayed is None:
         return None
     try:
-        return any(matches(got, examined, replayed(name), window(call))
-                   for name in styled(call["function"], mistake))
+        return reproduces(mistake, call["function"], got, examined, replayed, window(call))
     except Untried:
         return None
 

@@ -9,8 +9,7 @@ searched: where none were recorded (the instructor's grader, on games of its own
 found. The calls are those the checks that ran made, which a student sees: what a warning says is
 drawn from no input of a check that did not run.
 """
-from autograder.feedback.diagnosis import (EVERY_SUSPECT, EXPLANATIONS, digest, matches, styled,
-                                           window)
+from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS, digest, reproduces, window
 from autograder.language import _
 
 
@@ -32,8 +31,7 @@ def reproducing(pairs):
                  window(pair.call)) for pair in calls]
 
         def everywhere(mistake):
-            return all(any(matches(got, examined, replays.get(name), within)
-                           for name in styled(function, mistake))
+            return all(reproduces(mistake, function, got, examined, replays.get, within)
                        for got, examined, replays, within in seen)
         if everywhere(""):
             continue
