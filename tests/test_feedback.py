@@ -17,7 +17,8 @@ from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback import diagnosis
-from autograder.feedback.diagnosis import NODE_CAP, SUSPECTS, Budget, digest, replays, suspected
+from autograder.feedback.diagnosis import (NODE_CAP, SUSPECTS, Budget, both_sides, digest,
+                                           replays, suspected)
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -90,7 +91,7 @@ def test_a_diagnosis_names_a_mistake_that_reproduces_the_observation(game, funct
     (m, f) for f, mistakes in SUSPECTS.items() for m in mistakes])
 def test_every_suspect_is_recognised_on_an_input_where_it_shows(mistake, function):
     trees = [[[3, 12, 8], [2, 4, 6], [14, 5, 2]], [[5, 9, 4], [2, 7, 8], [6, 11, 3]],
-             [[1, 1], [1, 2]], [[-1, -2], [-3, -4]], [[3, 3], [2, 3]],
+             [[1, 1], [1, 2]], [[-1, -2], [-3, -4]], [[3, 3], [2, 3]], [[1, 2], [3, 4]],
              [[[1, 5], [7, 0, 0]], [[4, 8], [2, 1]]]]
     for tree in trees:
         for root in ("MAX", "MIN"):
@@ -256,8 +257,13 @@ def test_the_release_finds_two_mistakes_in_a_decision_together():
     wrong = as_observation(the_call, Mistakes(**dict.fromkeys(pair, True)))
     assert suspected(the_call, wrong)[0] == ()
     live, released = pairs_live_and_released([the_call], Mistakes(**dict.fromkeys(pair, True)))
-    assert released == live == ({0: [pair]}, (("last_of_ties", "levels_from_root"),
-                                              ("starts_at_zero", "levels_from_root")))
+    assert released == live
+    reproduce, contradicted = live
+    # with MAX at the root and MIN below it, the same two made at one player's nodes only agree
+    assert reproduce[0][0] == pair and {frozenset(map(both_sides, found)) for found in reproduce[0]} \
+        == {frozenset(pair)}
+    assert (("last_of_ties", "levels_from_root") in contradicted
+            and ("starts_at_zero", "levels_from_root") in contradicted)
 
 
 @settings(max_examples=40, deadline=None)

@@ -51,6 +51,20 @@ def test_the_mistake_that_reproduces_the_most_inputs_is_named_and_equals_togethe
         "stale_bounds", "no_pruning")  # in the order suspected
 
 
+def test_a_mistake_at_one_player_s_nodes_is_named_only_where_the_same_at_both_is_not():
+    """Where every failing input has MIN below a MAX root, the same mistake made at MAX's nodes
+    only does the same: the one the course texts warn about, at both, is named; once an input
+    contradicts that one, the one made at MAX's nodes only."""
+    assert named_mistakes("alphabeta_value", [
+        tried(["strict_pruning", "strict_pruning_at_max"])]) == ("strict_pruning",)
+    assert named_mistakes("alphabeta_value", [
+        tried(["strict_pruning", "strict_pruning_at_max"]),
+        tried(["strict_pruning_at_max"], ["strict_pruning"])]) == ("strict_pruning_at_max",)
+    pairs = [("root_not_tightened", "last_of_ties"), ("root_not_tightened", "last_of_ties_at_max")]
+    assert named_together("alphabeta_decision", [together(pairs)]) == pairs[0]
+    assert named_together("alphabeta_decision", [together(pairs, pairs[:1])]) == pairs[1]
+
+
 def test_equals_are_told_apart_by_the_mistake_another_function_s_failures_confirm():
     assert named_mistakes("alphabeta_decision", [tried(["root_not_tightened", "no_pruning"])],
                           elsewhere=[tried(["no_pruning"])]) == ("no_pruning",)
@@ -289,12 +303,14 @@ def test_two_mistakes_are_tried_at_once_where_neither_alone_reproduces_an_input(
 
 
 def test_a_mistake_a_later_failing_call_on_any_game_contradicts_is_told_apart():
-    """A failing tree that a start at 0 and a root taken for MAX both explain; the double-threat
-    board, a later check's and no tree, which a start at 0 fails (2, not 3), tells them apart."""
+    """A failing tree that a start at 0 and a root taken for MAX both explain (and a start at 0 at
+    MAX nodes only, whose values there are all below 0); the double-threat board, a later check's
+    and no tree, which a start at 0 fails (2, not 3), tells them apart."""
     failing = calls.call("minimax_decision", tree_spec([[0, -1], [-1, -2], [-2, -2]], "MIN"))
     board = calls.call("minimax_decision", DOUBLE_THREAT)
     wrong = observation(failing, starts_at_zero=True)
-    assert suspected(failing, wrong)[0] == ("starts_at_zero", "levels_from_root")
+    assert suspected(failing, wrong)[0] == ("starts_at_zero", "levels_from_root",
+                                            "starts_at_zero_at_max")
     assert agrees(board, observation(board, starts_at_zero=True), None,
                   "levels_from_root") is False
     assert agrees(calls.call("minimax_decision", EMPTY), observation(board), None,

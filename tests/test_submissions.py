@@ -56,8 +56,10 @@ def named_mistakes(results):
     named = {}
     for test in results["tests"]:
         for paragraph in test["output"].split("\n\n"):
+            # a mistake's words end where the sentence goes on (", one of ...", ": called ..." or
+            # " (the fix ..."): "never prunes" is not "never prunes at MIN nodes"
             mistakes = [name for name, (does, _fix) in EXPLANATIONS.items()
-                        if f"a search that {does}" in paragraph]
+                        if re.search(f"a search that {re.escape(does)}([,:]| \\()", paragraph)]
             found = DIAGNOSIS.search(paragraph)
             assert found or not mistakes, f"a mistake named outside a diagnosis: {paragraph}"
             if found:

@@ -118,6 +118,48 @@ EXPLANATIONS = {
         N_("tests depth == 0, so past the cut-off nothing is evaluated again and the search runs "
            "on to the leaves"),
         N_("test depth <= 0: past the cut-off a quiet position is evaluated too")),
+    # Made at one player's nodes only: each named only where the same mistake made at both
+    # players' nodes does not explain as much (function_diagnosis.named_mistakes).
+    "no_pruning_at_max": (
+        N_("never prunes at MAX nodes"),
+        N_("stop a MAX node's loop as soon as alpha >= beta, as a MIN node's")),
+    "no_pruning_at_min": (
+        N_("never prunes at MIN nodes"),
+        N_("stop a MIN node's loop as soon as alpha >= beta, as a MAX node's")),
+    "strict_pruning_at_max": (
+        N_("prunes at MAX nodes only when alpha > beta"),
+        N_("at MAX nodes as at MIN ones, equality must prune too: once alpha equals beta nothing "
+           "below can change the answer")),
+    "strict_pruning_at_min": (
+        N_("prunes at MIN nodes only when alpha > beta"),
+        N_("at MIN nodes as at MAX ones, equality must prune too: once alpha equals beta nothing "
+           "below can change the answer")),
+    "swapped_bounds_at_max": (
+        N_("lowers beta at MAX nodes instead of raising alpha"),
+        N_("a MAX node raises alpha (alpha = max(alpha, v)); only MIN nodes lower beta")),
+    "swapped_bounds_at_min": (
+        N_("raises alpha at MIN nodes instead of lowering beta"),
+        N_("a MIN node lowers beta (beta = min(beta, v)); only MAX nodes raise alpha")),
+    "starts_at_zero_at_max": (
+        N_("starts v at 0 at MAX nodes"),
+        N_("start v at -inf at a MAX node, or a MAX node whose values are all below 0 gets 0")),
+    "starts_at_zero_at_min": (
+        N_("starts v at 0 at MIN nodes"),
+        N_("start v at +inf at a MIN node, or a MIN node whose values are all above 0 gets 0")),
+    "root_not_tightened_at_max": (
+        N_("searches every action of a MAX root with the full window (-inf, +inf)"),
+        N_("a MAX root is an alpha-beta node too: raise alpha after each action and pass it on")),
+    "root_not_tightened_at_min": (
+        N_("searches every action of a MIN root with the full window (-inf, +inf)"),
+        N_("a MIN root is an alpha-beta node too: lower beta after each action and pass it on")),
+    "last_of_ties_at_max": (
+        N_("keeps the last of equally good actions when MAX moves"),
+        N_("at a MAX root as at a MIN one, change the best action only for a strictly better "
+           "value, so ties keep the first")),
+    "last_of_ties_at_min": (
+        N_("keeps the last of equally good actions when MIN moves"),
+        N_("at a MIN root as at a MAX one, change the best action only for a strictly better "
+           "value, so ties keep the first")),
     # Not a search's mistake, so never replayed: named where a failing input, called again by a
     # worker of its own, is answered right (function_trial.py).
     "kept_between_calls": (
@@ -135,13 +177,23 @@ KEPT_BETWEEN_CALLS = "kept_between_calls"
 DIAGNOSIS_NODES = 10_000_000
 
 SUSPECTS = {
-    "minimax_value": ["starts_at_zero", "levels_from_root"],
-    "minimax_decision": ["last_of_ties", "starts_at_zero", "levels_from_root"],
+    "minimax_value": ["starts_at_zero", "levels_from_root", "starts_at_zero_at_max",
+                      "starts_at_zero_at_min"],
+    "minimax_decision": ["last_of_ties", "starts_at_zero", "levels_from_root",
+                         "last_of_ties_at_max", "last_of_ties_at_min", "starts_at_zero_at_max",
+                         "starts_at_zero_at_min"],
     "alphabeta_value": ["strict_pruning", "swapped_bounds", "stale_bounds", "children_first",
-                        "no_pruning", "levels_from_root", "starts_at_zero"],
+                        "no_pruning", "levels_from_root", "starts_at_zero",
+                        "no_pruning_at_max", "no_pruning_at_min", "strict_pruning_at_max",
+                        "strict_pruning_at_min", "swapped_bounds_at_max", "swapped_bounds_at_min",
+                        "starts_at_zero_at_max", "starts_at_zero_at_min"],
     "alphabeta_decision": ["root_not_tightened", "last_of_ties", "strict_pruning",
                            "swapped_bounds", "stale_bounds", "children_first", "no_pruning",
-                           "levels_from_root"],
+                           "levels_from_root", "root_not_tightened_at_max",
+                           "root_not_tightened_at_min", "last_of_ties_at_max",
+                           "last_of_ties_at_min", "no_pruning_at_max", "no_pruning_at_min",
+                           "strict_pruning_at_max", "strict_pruning_at_min",
+                           "swapped_bounds_at_max", "swapped_bounds_at_min"],
 }
 # The second assignment's, apart since its functions take more arguments than the first's. A
 # transposition table kept between searches does not show in one search, which is all a replay
@@ -160,6 +212,26 @@ CUTOFF_SUSPECTS = {
     "quiescence_value": ["never_searches_on", "one_level_past", "depth_equals_zero"],
 }
 EVERY_SUSPECT = {**SUSPECTS, **CUTOFF_SUSPECTS}
+# A mistake's name ends so when it is made at one player's nodes only (as variants.py's switches).
+SIDE_SUFFIXES = ("_at_max", "_at_min")
+
+
+def both_sides(mistake):
+    """The mistake made at both players' nodes that `mistake` makes at one player's only; itself
+    for one made at both."""
+    for suffix in SIDE_SUFFIXES:
+        mistake = mistake.removesuffix(suffix)
+    return mistake
+
+
+def pairs_of(function):
+    """The pairs of `function`'s suspects that together tries, in the order suspected: two
+    different mistakes (the same one made at both players' nodes and at one player's, or at each
+    player's, is one)."""
+    return [pair for pair in combinations(EVERY_SUSPECT.get(function, ()), 2)
+            if both_sides(pair[0]) != both_sides(pair[1])]
+
+
 # Which graded function calls which, as the references do. A caller suspects its callee's mistakes
 # too, since a search calling a wrong one is that wrong search.
 CALLS = {"minimax_decision": "minimax_value", "alphabeta_decision": "alphabeta_value",
@@ -263,7 +335,7 @@ def replays(call, known=None, following=None, cap=None, budget=None):
 
 def pair_key(function, pair):
     """The key under which replaying/record.py records `pair`, two of `function`'s suspects in the
-    order suspected (as combinations gives them): their places among them, "i,j"."""
+    order suspected (as pairs_of gives them): their places among them, "i,j"."""
     suspects = EVERY_SUSPECT[function]
     return ",".join(str(suspects.index(mistake)) for mistake in pair)
 
@@ -406,10 +478,10 @@ def together(function, failing, others):
     that reproduce it} and the pairs some input contradicts. The pairs are replayed here when the
     working searches are, else (the students' release) read from what replaying/record.py
     recorded of each call (`known`), which on the public games gives the same. A pair that a call
-    cannot try (too big, or nothing recorded) is neither; the failing inputs are tried first, so
-    that most pairs are contradicted on small ones, within a budget of nodes of its own, as
-    suspected."""
-    alive = list(combinations(EVERY_SUSPECT.get(function, ()), 2))
+    cannot try (too big, or nothing recorded) is neither; the failing inputs are
+    tried first, so that most pairs are contradicted on small ones, within a budget of nodes of
+    its own, as suspected."""
+    alive = pairs_of(function)
     reproduced, contradicted = {}, []
     budget = Budget(DIAGNOSIS_NODES)
     inputs = [*enumerate(failing), *((None, observation) for observation in others)]

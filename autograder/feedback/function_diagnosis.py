@@ -27,7 +27,8 @@ Reads results as plain data (function, failed, suspects, calls), so that it need
 from dataclasses import replace
 from typing import NamedTuple
 
-from autograder.feedback.diagnosis import CALLS, EVERY_SUSPECT, EXPLANATIONS, KEPT_BETWEEN_CALLS
+from autograder.feedback.diagnosis import (CALLS, EVERY_SUSPECT, EXPLANATIONS, KEPT_BETWEEN_CALLS,
+                                           both_sides)
 from autograder.language import _
 
 
@@ -46,6 +47,19 @@ def most(counts, names):
     """Those of `names` that `counts` gives the most."""
     top = max((counts.get(name, 0) for name in names), default=0)
     return [name for name in names if counts.get(name, 0) == top]
+
+
+def both_sides_first(found):
+    """`found`, mistakes or pairs of them, less each that makes a mistake at one player's nodes
+    where the same made at both players' nodes is found too: what was seen does not tell them
+    apart, and the one the course texts warn about is the latter."""
+    def names(item):
+        return frozenset([item] if isinstance(item, str) else item)
+
+    def at_both(item):
+        return frozenset(map(both_sides, names(item)))
+    kept = set(map(names, found))
+    return [item for item in found if at_both(item) == names(item) or at_both(item) not in kept]
 
 
 def named_mistakes(function, suspects, elsewhere=(), beneath=()):
@@ -71,7 +85,7 @@ def named_mistakes(function, suspects, elsewhere=(), beneath=()):
         candidates = [name for name in candidates if name not in unconfirmed] or candidates
     if not candidates:
         return ()
-    return tuple(most(confirmed, most(counts, candidates)))
+    return tuple(both_sides_first(most(confirmed, most(counts, candidates))))
 
 
 def named_together(function, suspects, elsewhere=(), beneath=()):
@@ -90,7 +104,7 @@ def named_together(function, suspects, elsewhere=(), beneath=()):
             if pair not in refuted and not set(pair) & contradicted:
                 counts[pair] = counts.get(pair, 0) + 1
     confirmed = reproduced(elsewhere)
-    pairs = most(counts, list(counts))
+    pairs = both_sides_first(most(counts, list(counts)))
     score = {pair: sum(name in confirmed for name in pair) for pair in pairs}
     kept = most(score, pairs)
     return kept[0] if len(kept) == 1 else ()

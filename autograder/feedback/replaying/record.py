@@ -10,10 +10,9 @@ instructor's grader.
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
-from itertools import combinations
 
 from autograder.feedback.diagnosis import (EVERY_SUSPECT, NODE_CAP, Budget, as_mistakes, digest,
-                                           pair_key, replays, styled)
+                                           pair_key, pairs_of, replays, styled)
 from autograder.feedback.replaying.replay import TooBig, narrate, replay
 
 
@@ -44,7 +43,7 @@ def paired(call, recorded):
     function = call["function"]
     singles = [json.dumps(recorded[mistake]) for mistake in ["", *EVERY_SUSPECT[function]]]
     found = {}
-    for pair in combinations(EVERY_SUSPECT[function], 2):
+    for pair in pairs_of(function):
         cap = {"nodes": NODE_CAP} if call["trace"] else {"budgets": [Budget(NODE_CAP)]}
         try:
             answer, trace = replay(call, as_mistakes(pair), **cap)

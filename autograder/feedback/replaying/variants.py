@@ -10,7 +10,8 @@ search. With one mistake on, it reproduces what a student with that bug does, an
 which is how diagnosis works.
 """
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -38,9 +39,40 @@ class Mistakes:
     never_searches_on: bool = False       # quiescence evaluates at the cut-off, quiet or not
     one_level_past: bool = False          # quiescence searches one level on, then evaluates
     depth_equals_zero: bool = False       # quiescence tests depth == 0, not depth <= 0
+    # The same mistakes made at one player's nodes only (ONE_SIDED): a student who writes MAX's
+    # branch and MIN's apart often gets one of them wrong, as the course texts warn ("Un error
+    # habitual és actualitzar β a MAX").
+    no_pruning_at_max: bool = False
+    no_pruning_at_min: bool = False
+    strict_pruning_at_max: bool = False
+    strict_pruning_at_min: bool = False
+    swapped_bounds_at_max: bool = False   # MAX lowers beta; MIN is right
+    swapped_bounds_at_min: bool = False   # MIN raises alpha; MAX is right
+    starts_at_zero_at_max: bool = False
+    starts_at_zero_at_min: bool = False
+    root_not_tightened_at_max: bool = False
+    root_not_tightened_at_min: bool = False
+    last_of_ties_at_max: bool = False
+    last_of_ties_at_min: bool = False
     # Not a mistake: the style the contract allows besides the reference's, which diagnosis tries
     # each mistake in too (diagnosis.STYLES)
     fail_soft: bool = False               # negamax returns the best value found, not alpha or beta
+
+
+SIDES = {"_at_max": True, "_at_min": False}
+# {mistake made at one player's nodes: (the mistake, whether that player is MAX)}
+ONE_SIDED = {field.name: (field.name.removesuffix(suffix), maximizing)
+             for field in fields(Mistakes) for suffix, maximizing in SIDES.items()
+             if field.name.endswith(suffix)}
+
+
+@cache
+def _here(mistakes, maximizing):
+    """The mistakes made at a node where MAX moves (`maximizing`) or MIN: those made everywhere
+    and those made at that player's nodes only. Cached, since a replay asks at every node."""
+    made = {mistake: True for name, (mistake, at_max) in ONE_SIDED.items()
+            if at_max == maximizing and getattr(mistakes, name)}
+    return replace(mistakes, **made) if made else mistakes
 
 
 def _maximizing(game, state, mistakes):
@@ -77,20 +109,21 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
         for child in children:
             game.is_terminal(child)
     maximizing = _maximizing(game, state, mistakes)
-    start = 0 if mistakes.starts_at_zero else (-math.inf if maximizing else math.inf)
+    here = _here(mistakes, maximizing)
+    start = 0 if here.starts_at_zero else (-math.inf if maximizing else math.inf)
     v, low, high = start, alpha, beta
     for index, child in enumerate(children):
-        window = (alpha, beta) if mistakes.stale_bounds else (low, high)
+        window = (alpha, beta) if here.stale_bounds else (low, high)
         value = alphabeta_value(game, child, *window, order, mistakes, narration, depth - 1,
                                 evaluate)
         v = max(v, value) if maximizing else min(v, value)
-        if maximizing != mistakes.swapped_bounds:
+        if maximizing != here.swapped_bounds:
             low = max(low, v)
         else:
             high = min(high, v)
         if narration is not None:
             narration.after(state.path, child.path, (low, high))
-        if _prunes(low, high, mistakes):
+        if _prunes(low, high, here):
             if narration is not None and index < len(children) - 1:
                 narration.pruned.add(state.path)
             break
@@ -101,15 +134,16 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
                        depth=math.inf, evaluate=None):
     actions = order(game, state) if order else game.actions(state)
     maximizing = _maximizing(game, state, mistakes)
+    here = _here(mistakes, maximizing)
     alpha, beta = -math.inf, math.inf
     best_action, best = None, None
     below = depth if mistakes.children_at_full_depth else depth - 1
     for action in actions:
-        window = (-math.inf, math.inf) if mistakes.root_not_tightened else (alpha, beta)
+        window = (-math.inf, math.inf) if here.root_not_tightened else (alpha, beta)
         child = game.result(state, action)
         value = alphabeta_value(game, child, *window, order, mistakes, narration, below, evaluate)
         if (best_action is None or (value > best if maximizing else value < best)
-                or (mistakes.last_of_ties and value == best)):
+                or (here.last_of_ties and value == best)):
             best_action, best = action, value
         if maximizing:
             alpha = max(alpha, value)
@@ -120,16 +154,23 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
     return best_action
 
 
+# What minimax's searches can get wrong: alpha-beta's mistakes about the window do not apply.
+MINIMAX_MISTAKES = ("levels_from_root", "starts_at_zero", "starts_at_zero_at_max",
+                    "starts_at_zero_at_min", "last_of_ties", "last_of_ties_at_max",
+                    "last_of_ties_at_min")
+
+
+def _as_minimax(mistakes, **always):
+    return Mistakes(no_pruning=True, **always,
+                    **{name: getattr(mistakes, name) for name in MINIMAX_MISTAKES})
+
+
 def minimax_value(game, state, mistakes=Mistakes()):
-    return alphabeta_value(game, state, mistakes=Mistakes(
-        no_pruning=True, levels_from_root=mistakes.levels_from_root,
-        starts_at_zero=mistakes.starts_at_zero))
+    return alphabeta_value(game, state, mistakes=_as_minimax(mistakes))
 
 
 def minimax_decision(game, state, mistakes=Mistakes()):
-    return alphabeta_decision(game, state, mistakes=Mistakes(
-        no_pruning=True, root_not_tightened=True, levels_from_root=mistakes.levels_from_root,
-        starts_at_zero=mistakes.starts_at_zero, last_of_ties=mistakes.last_of_ties))
+    return alphabeta_decision(game, state, mistakes=_as_minimax(mistakes, root_not_tightened=True))
 
 
 def heuristic_value(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf, order=None,
