@@ -15,7 +15,7 @@ from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.judge import searched_children
 from autograder.drawing import draw_board, draw_connect_four
-from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, NODE_CAP, as_mistakes, styled,
+from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, PAIR_CAP, as_mistakes, styled,
                                            suspected, window)
 from autograder.feedback.explain import cuts, divergence
 from autograder.feedback.narration import Narration
@@ -180,7 +180,7 @@ def test_what_the_release_records_explains_as_the_live_engine_does(the_call, mis
 @given(data=st.data(), function=st.sampled_from(sorted(CUTOFF_SUSPECTS)),
        mistakes=st.lists(st.sampled_from(sorted(Mistakes.__dataclass_fields__)), min_size=2,
                          max_size=2, unique=True),
-       cap=st.sampled_from([4, 12, NODE_CAP]))
+       cap=st.sampled_from([4, 12, PAIR_CAP]))
 def test_the_pairs_the_release_records_are_those_the_live_engine_finds(data, function, mistakes,
                                                                        cap):
     """As the first assignment's (test_feedback.py): the pairs of mistakes the students' release

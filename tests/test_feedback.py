@@ -17,7 +17,7 @@ from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback import diagnosis
-from autograder.feedback.diagnosis import (NODE_CAP, SUSPECTS, Budget, both_sides, digest,
+from autograder.feedback.diagnosis import (PAIR_CAP, SUSPECTS, Budget, both_sides, digest,
                                            replays, suspected)
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
@@ -235,7 +235,7 @@ def test_what_the_release_records_explains_as_the_live_engine_does(game, functio
        function=st.sampled_from(sorted(SUSPECTS)), traced=st.booleans(),
        mistakes=st.lists(st.sampled_from(sorted(Mistakes.__dataclass_fields__)), min_size=2,
                          max_size=2, unique=True),
-       cap=st.sampled_from([4, 12, NODE_CAP]))
+       cap=st.sampled_from([4, 12, PAIR_CAP]))
 def test_the_pairs_the_release_records_are_those_the_live_engine_finds(games, function, traced,
                                                                        mistakes, cap):
     """Two mistakes at once, where none alone explains a function's failures: the students'

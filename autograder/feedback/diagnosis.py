@@ -259,6 +259,14 @@ def digest(function, trace):
 NODE_CAP = 100_000
 
 
+# Pairs of mistakes are many (over a hundred for alphabeta_decision), and the students' release
+# records each on every public game, from the empty board too, where a replay that does not follow
+# a student's trace runs to its cap: they are tried on searches of at most this many nodes, half
+# NODE_CAP, which the course's mistakes on the empty board mostly stay within (a decision that
+# never tightens the root: 30,710 nodes).
+PAIR_CAP = 50_000
+
+
 class Untried(Exception):
     """A mistake could not be tried on a call: its replay was not recorded, or it would search
     more than NODE_CAP nodes, or more than its diagnosis has left. It neither reproduces nor
@@ -309,7 +317,7 @@ def replays(call, known=None, following=None, cap=None, budget=None):
     stopping where it departs from the trace `following` when given (then None), or past `cap`
     nodes or what is left of `budget` (a Budget shared by several replays), Untried; None when
     neither is at hand. What was not recorded is Untried; a pair recorded as too big to follow
-    any trace of at most NODE_CAP nodes gives None."""
+    any trace of at most PAIR_CAP nodes gives None."""
     if known is not None:
         def recorded(mistake):
             if isinstance(mistake, str):
@@ -344,7 +352,7 @@ def recorded_pair(function, known, pair):
     """What replaying/record.py recorded of `pair` on a call of `function` (`known`): its answer
     and trace digest, which it gives as the place of the single replay among ["", *suspects]
     that it equals or else in full; None for a search too big to follow a student's trace of at
-    most NODE_CAP nodes; Untried where nothing is recorded (a call without a trace, too big to
+    most PAIR_CAP nodes; Untried where nothing is recorded (a call without a trace, too big to
     try)."""
     try:
         found = known.get("pairs", {})[pair_key(function, pair)]
@@ -453,14 +461,16 @@ def told_apart(found, observations):
     return tuple(reproduce), tuple(contradicted)
 
 
-def agrees(call, got, known, mistake, budget=None):
+def agrees(call, got, known, mistake, budget=None, cap=None):
     """Whether a search with `mistake` (as_mistakes) does on `call` what the student's code did,
-    `got`; None where it cannot be tried (Untried, or a student's search of more than NODE_CAP
-    nodes), which neither reproduces nor contradicts. The replay spends from `budget`, if any."""
+    `got`; None where it cannot be tried (Untried, or a student's search of more than `cap` nodes,
+    NODE_CAP unless given), which neither reproduces nor contradicts. The replay spends from
+    `budget`, if any."""
+    cap = cap or NODE_CAP
     following = got.trace if call["trace"] else None
-    if following is not None and len(following) > NODE_CAP:
+    if following is not None and len(following) > cap:
         return None
-    replayed = replays(call, known, following, cap=NODE_CAP, budget=budget)
+    replayed = replays(call, known, following, cap=cap, budget=budget)
     examined = digest(call["function"], got.trace) if call["trace"] else None
     if replayed is None:
         return None
@@ -478,7 +488,7 @@ def together(function, failing, others):
     that reproduce it} and the pairs some input contradicts. The pairs are replayed here when the
     working searches are, else (the students' release) read from what replaying/record.py
     recorded of each call (`known`), which on the public games gives the same. A pair that a call
-    cannot try (too big, or nothing recorded) is neither; the failing inputs are
+    cannot try (past PAIR_CAP nodes, or nothing recorded) is neither; the failing inputs are
     tried first, so that most pairs are contradicted on small ones, within a budget of nodes of
     its own, as suspected."""
     alive = pairs_of(function)
@@ -489,7 +499,7 @@ def together(function, failing, others):
         if not alive or budget.spent:
             break
         for pair in list(alive):
-            agreed = agrees(call, got, None if replay else known, pair, budget)
+            agreed = agrees(call, got, None if replay else known, pair, budget, PAIR_CAP)
             if agreed is False:
                 alive.remove(pair)
                 contradicted.append(pair)

@@ -53,12 +53,12 @@ def alike(a, b, within):
                                    or in_either_style(a.answer, b.answer, within))
 
 
-def pairs_live_and_released(calls, mistakes, cap=diagnosis.NODE_CAP):
+def pairs_live_and_released(calls, mistakes, cap=diagnosis.PAIR_CAP):
     """diagnosis.together on `calls` of one function, the first its failing input, observed of a
-    search with `mistakes`, with NODE_CAP at `cap`: replayed live, and read, with no working
+    search with `mistakes`, with PAIR_CAP at `cap`: replayed live, and read, with no working
     search at hand, from what the students' release records of each call (through JSON, as its
     answers file keeps it)."""
-    with mock.patch.object(diagnosis, "NODE_CAP", cap), mock.patch.object(record, "NODE_CAP", cap):
+    with mock.patch.object(diagnosis, "PAIR_CAP", cap), mock.patch.object(record, "PAIR_CAP", cap):
         observed = [(call, as_observation(call, mistakes),
                      json.loads(json.dumps(explained(call)))) for call in calls]
         function = calls[0]["function"]

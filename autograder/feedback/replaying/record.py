@@ -11,7 +11,7 @@ import json
 import os
 from concurrent.futures import ProcessPoolExecutor
 
-from autograder.feedback.diagnosis import (EVERY_SUSPECT, NODE_CAP, Budget, as_mistakes, digest,
+from autograder.feedback.diagnosis import (EVERY_SUSPECT, PAIR_CAP, Budget, as_mistakes, digest,
                                            pair_key, pairs_of, replays, styled)
 from autograder.feedback.replaying.replay import TooBig, narrate, replay
 
@@ -36,15 +36,15 @@ def paired(call, recorded):
     """{diagnosis.pair_key: what diagnosis.together finds replaying that pair of suspects on
     `call`}, given the single replays `recorded`: where it finds the answer and trace digest of
     one of them ("" first), that one's place among ["", *suspects], else the two in full; for a
-    call with a trace, None where the pair examines more than NODE_CAP nodes (it follows no
+    call with a trace, None where the pair examines more than PAIR_CAP nodes (it follows no
     student's trace of at most that many, and a longer one is not tried); for one without, the
-    pair left out where it asks is_terminal more than NODE_CAP times (Untried), as a replay
+    pair left out where it asks is_terminal more than PAIR_CAP times (Untried), as a replay
     capped there stops."""
     function = call["function"]
     singles = [json.dumps(recorded[mistake]) for mistake in ["", *EVERY_SUSPECT[function]]]
     found = {}
     for pair in pairs_of(function):
-        cap = {"nodes": NODE_CAP} if call["trace"] else {"budgets": [Budget(NODE_CAP)]}
+        cap = {"nodes": PAIR_CAP} if call["trace"] else {"budgets": [Budget(PAIR_CAP)]}
         try:
             answer, trace = replay(call, as_mistakes(pair), **cap)
         except TooBig:
