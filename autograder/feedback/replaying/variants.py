@@ -11,7 +11,7 @@ which is how diagnosis works.
 """
 import math
 from dataclasses import dataclass, fields, replace
-from functools import cache
+from functools import cached_property
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,20 @@ class Mistakes:
     # each mistake in too (diagnosis.STYLES)
     fail_soft: bool = False               # negamax returns the best value found, not alpha or beta
 
+    def at(self, maximizing):
+        """The mistakes made at a node where MAX moves (`maximizing`) or MIN: those made
+        everywhere and those made at that player's nodes only. Kept once made, since a replay
+        asks at every node."""
+        return self._at_max if maximizing else self._at_min
+
+    @cached_property
+    def _at_max(self):
+        return _made_at(self, True)
+
+    @cached_property
+    def _at_min(self):
+        return _made_at(self, False)
+
 
 SIDES = {"_at_max": True, "_at_min": False}
 # {mistake made at one player's nodes: (the mistake, whether that player is MAX)}
@@ -66,10 +80,7 @@ ONE_SIDED = {field.name: (field.name.removesuffix(suffix), maximizing)
              if field.name.endswith(suffix)}
 
 
-@cache
-def _here(mistakes, maximizing):
-    """The mistakes made at a node where MAX moves (`maximizing`) or MIN: those made everywhere
-    and those made at that player's nodes only. Cached, since a replay asks at every node."""
+def _made_at(mistakes, maximizing):
     made = {mistake: True for name, (mistake, at_max) in ONE_SIDED.items()
             if at_max == maximizing and getattr(mistakes, name)}
     return replace(mistakes, **made) if made else mistakes
@@ -109,7 +120,7 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
         for child in children:
             game.is_terminal(child)
     maximizing = _maximizing(game, state, mistakes)
-    here = _here(mistakes, maximizing)
+    here = mistakes.at(maximizing)
     start = 0 if here.starts_at_zero else (-math.inf if maximizing else math.inf)
     v, low, high = start, alpha, beta
     for index, child in enumerate(children):
@@ -134,7 +145,7 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
                        depth=math.inf, evaluate=None):
     actions = order(game, state) if order else game.actions(state)
     maximizing = _maximizing(game, state, mistakes)
-    here = _here(mistakes, maximizing)
+    here = mistakes.at(maximizing)
     alpha, beta = -math.inf, math.inf
     best_action, best = None, None
     below = depth if mistakes.children_at_full_depth else depth - 1
