@@ -215,6 +215,18 @@ def test_of_two_pairs_the_one_another_function_s_failures_confirm_is_named_else_
                           elsewhere=[tried(["strict_pruning"])]) == pairs[0]
 
 
+def test_of_two_pairs_the_one_another_function_s_pair_confirms_is_named():
+    """A heuristic_decision and a heuristic_value sharing a helper that cuts off a level too deep
+    and never prunes (issue 29's trial, q01): in the decision, searching the children at full
+    depth is the same search as the cut-off too deep; the value function's pair tells which."""
+    pairs = [("children_at_full_depth", "no_pruning"), ("cut_one_level_deep", "no_pruning")]
+    assert named_together("heuristic_decision", [together(pairs)]) == ()
+    assert named_together("heuristic_decision", [together(pairs)],
+                          elsewhere=[together(pairs[1:])]) == pairs[1]
+    assert named_together("heuristic_decision", [together(pairs)],
+                          elsewhere=[together(pairs[1:], pairs[1:])]) == ()  # refuted there
+
+
 def test_two_mistakes_in_one_function_are_told_together_with_both_fixes():
     checks = [failed("heuristic_value: nodes", "x", together([("evaluates_terminals",
                                                                 "no_pruning")]))]

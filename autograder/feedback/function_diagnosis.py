@@ -93,9 +93,25 @@ def named_together(function, suspects, elsewhere=(), beneath=()):
     its failing checks' `suspects` record "together" (function_trial.py), those that reproduce
     some failing input and that none contradicts, nor any failing input of the failing
     functions it calls (`beneath`) one of, keeping those that reproduce the most inputs, then
-    those with the most mistakes the failing checks of other functions (`elsewhere`) confirm;
-    () unless exactly one is left, since two pairs are no one story."""
+    those with the most mistakes the failing checks of other functions (`elsewhere`) confirm,
+    alone or in a pair (a heuristic_decision and a heuristic_value sharing a helper that cuts off
+    a level too deep and never prunes: the decision's pair is also a search of its children at
+    full depth that never prunes, which the value function's pair tells apart); () unless exactly
+    one is left, since two pairs are no one story."""
     contradicted = {name for found in filter(None, beneath) for name in found["contradicted"]}
+    counts = unrefuted_pairs(suspects, contradicted)
+    confirmed = {*reproduced(elsewhere), *(name for pair in unrefuted_pairs(elsewhere)
+                                           for name in pair)}
+    pairs = both_sides_first(most(counts, list(counts)))
+    score = {pair: sum(name in confirmed for name in pair) for pair in pairs}
+    kept = most(score, pairs)
+    return kept[0] if len(kept) == 1 else ()
+
+
+def unrefuted_pairs(suspects, contradicted=frozenset()):
+    """{pair: how many of `suspects` (CheckResult.suspects) record it "together" as reproducing
+    their input}, for the pairs none of them contradicts and that hold none of the mistakes in
+    `contradicted`."""
     tried = [found["together"] for found in filter(None, suspects) if "together" in found]
     refuted = {tuple(pair) for found in tried for pair in found["contradicted"]}
     counts = {}
@@ -103,11 +119,7 @@ def named_together(function, suspects, elsewhere=(), beneath=()):
         for pair in map(tuple, found["reproduce"]):
             if pair not in refuted and not set(pair) & contradicted:
                 counts[pair] = counts.get(pair, 0) + 1
-    confirmed = reproduced(elsewhere)
-    pairs = both_sides_first(most(counts, list(counts)))
-    score = {pair: sum(name in confirmed for name in pair) for pair in pairs}
-    kept = most(score, pairs)
-    return kept[0] if len(kept) == 1 else ()
+    return counts
 
 
 class Named(NamedTuple):
