@@ -105,6 +105,10 @@ EXPLANATIONS = {
     "ties_by_action": (
         N_("ranks equal values by the action instead of keeping their order"),
         N_("sort by the value alone: a stable sort keeps equal values in the pass's order")),
+    "ties_by_action_reversed": (
+        N_("ranks the root's actions by (value, action), highest first for MAX, so equal values "
+           "are ranked by the action instead of keeping their order"),
+        N_("sort by the value alone: a stable sort keeps equal values in the pass's order")),
     "never_searches_on": (
         N_("evaluates every position at the cut-off, quiet or not"),
         N_("at the cut-off and past it, evaluate only a quiet position and search a noisy one "
@@ -205,7 +209,8 @@ CUTOFF_SUSPECTS = {
     "heuristic_decision": ["children_at_full_depth", "root_not_tightened", "last_of_ties",
                            "cut_one_level_deep", "evaluates_terminals", "no_pruning"],
     "iterative_deepening_decision": ["never_reorders", "worst_first", "ties_by_action",
-                                     "cut_one_level_deep", "evaluates_terminals", "no_pruning"],
+                                     "ties_by_action_reversed", "cut_one_level_deep",
+                                     "evaluates_terminals", "no_pruning"],
     "negamax_value": ["child_not_negated", "leaf_from_max_view", "strict_pruning",
                       "window_not_swapped"],
     "transposition_value": ["keyed_by_path", "looked_up_after_asking"],

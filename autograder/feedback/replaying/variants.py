@@ -36,6 +36,7 @@ class Mistakes:
     never_reorders: bool = False          # every pass searches the root in the game's order
     worst_first: bool = False             # each pass ranks the root's actions worst first
     ties_by_action: bool = False          # equal values are ranked by action, not kept in order
+    ties_by_action_reversed: bool = False  # sorted by (value, action), reversed for MAX
     never_searches_on: bool = False       # quiescence evaluates at the cut-off, quiet or not
     one_level_past: bool = False          # quiescence searches one level on, then evaluates
     depth_equals_zero: bool = False       # quiescence tests depth == 0, not depth <= 0
@@ -211,6 +212,8 @@ def iterative_deepening_decision(game, state, max_depth, evaluate, mistakes=Mist
 
 
 def _ranked(actions, values, best_first, mistakes):
+    if mistakes.ties_by_action_reversed:
+        return sorted(actions, key=lambda a: (values[a], a), reverse=best_first)
     if mistakes.ties_by_action:
         return sorted(actions, key=lambda a: (-values[a] if best_first else values[a], a))
     # sorted() is stable, reversed or not, so equal values keep this pass's order
