@@ -10,6 +10,7 @@ import inspect
 import json
 import re
 import shlex
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_export, gradescope_run, release, stubs
 from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
-from autograder.language import _, speaking
+from autograder.language import ENGLISH, _, speaking
 from autograder.language.catalogs import TRANSLATED, read
 from autograder.language.extraction import (code_comments, comment_blocks, markdown_blocks,
                                            shown_values)
@@ -209,6 +210,7 @@ def test_the_try_it_cells_comments_and_the_game_interface_are_spoken(italian):
     cutoff = next(a for a in assignments.built_in() if a is not SEARCH)
     cells = notebook_cells(course.course_files(cutoff, "it"), cutoff)
     assert f"# {MARK}The search's answer" in search["alphabeta-try-it"]
+    assert f"# {MARK}rows XOX / .O. / ..." in search["minimax-try-it"]
     assert f"import open_lines  # {MARK}the course's open-lines" in cells["heuristic-try-it"]
     assert f"  # {MARK}noisy: " in cells["quiescence-try-it"]
     assert f"all_quiet = quiet_test(set())  # {MARK}the cut-off alone" in \
@@ -348,3 +350,43 @@ def test_a_message_naming_the_stubs_marker_names_it_as_the_stubs_write_it(code):
     with speaking(code):
         marker = f"`# {_(stubs.YOUR_CODE)}`"
     assert naming and all(marker in message.string for message in naming)
+
+
+@pytest.mark.parametrize("assignment", assignments.built_in(), ids=lambda a: a.name)
+def test_a_catalan_release_gives_its_hints_description_and_examples_in_catalan(assignment,
+                                                                            tmp_path):
+    """What a Catalan course's students read of the released grading.toml, pyproject.toml and
+    README besides their comments: each hint the catalog translates, as the policy's Catalan hint
+    (the English one left out), the package's description (the README's title) and the comments
+    of the README's example."""
+    release.students_files(tmp_path, SUBSTITUTIONS, assignment, "ca")
+    released_policy = tmp_path / release.inside(assignment.policy)
+    released = policy.load(released_policy).checks
+    hinted = {name: check.hints[ENGLISH]
+              for name, check in policy.load(assignment.policy).checks.items() if check.hints}
+    with speaking("ca"):
+        assert hinted and {name: released[name].hints for name in hinted} == {
+            name: {"ca": _(hint)} for name, hint in hinted.items()}
+        readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+        example = _("the course's textbook tree")
+        assert f"# {example}\n" in readme
+    text = released_policy.read_text(encoding="utf-8")
+    assert not [hint for hint in hinted.values() if hint in text]
+    project = tomllib.loads((tmp_path / "pyproject.toml").read_text(encoding="utf-8"))
+    assert readme.startswith(f"# {project['project']['description']}\n")
+    assert project["project"]["description"].startswith("Cerca amb adversari")
+
+
+def test_a_hint_no_catalog_translates_stays_as_the_instructor_wrote_it():
+    config_text = ('[checks]\n"a: b" = { points = 1, hint = "Mind the \\"gap\\"." }\n'
+                   '"c: d" = { points = 2, visibility = "hidden", hint = '
+                   '"Call the order function at every node of the search, not only at the root, '
+                   'and search the actions in the order it returns." }\n')
+    with speaking("ca"):
+        spoken_text = release.with_spoken_hints(config_text)
+        first, second = spoken_text.splitlines()[1:]
+        assert first == config_text.splitlines()[1]
+        assert tomllib.loads(second)["c: d"]["hint"] == {"ca": _(
+            "Call the order function at every node of the search, not only at the root, and "
+            "search the actions in the order it returns.")}
+    assert release.with_spoken_hints(config_text) == config_text  # English

@@ -410,7 +410,8 @@ def export_grades_command(args):
                          f"policy than the assignment's grading.toml now: grade the class again "
                          f"into {folder} to bring them up to date, or pass --allow-stale to "
                          f"export them as they are")
-    text, unnamed = gradebook.export(rows, args.format, args.assignment or column_of(rows))
+    column = args.assignment or column_of(rows, args.config)
+    text, unnamed = gradebook.export(rows, args.format, column)
     target = Path(args.output or folder / f"grades-{args.format}.csv")
     if not target.resolve().parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
@@ -437,13 +438,15 @@ def assignment_of(rows):
     return next((a for a in assignments.built_in() if tuple(a.modules) == functions), None)
 
 
-def column_of(rows):
+def column_of(rows, config=None):
     """The LMS column the grades of `rows` go to by default: each assignment's own, so that the
-    second's import never overwrites the first's grades."""
+    second's import never overwrites the first's grades; the first's named in the course's
+    language (of `config`, else of its grading.toml), as its students see it in the LMS."""
     assignment = assignment_of(rows)
-    if assignment is None or assignment is assignments.SEARCH:
-        return "Adversarial search"
-    return assignment.name
+    if assignment is not None and assignment is not assignments.SEARCH:
+        return assignment.name
+    with speaking(grading_config.load(config or assignments.SEARCH.policy).language):
+        return _("Adversarial search")
 
 
 def current_policies(rows, config=None):
