@@ -335,3 +335,31 @@ def test_the_glossary_names_the_lesson_s_verbs_and_the_catalog_uses_them(found, 
             text = allowed.sub("", text.replace("\n", " "))
             left += [text[max(0, hit.start() - 30):hit.end() + 20] for hit in lookups.finditer(text)]
     assert not left, f"{code} still looks for nodes or denies values: {left}"
+
+
+LESSON_ALPHA = re.compile(r"(?<![\w-])alfa(?![\w-])", re.IGNORECASE)
+CODE_ALPHA = re.compile(r"(?<![\w-])alpha(?![\w-])")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_alpha_is_named_one_way_in_a_sentence_and_in_a_report(found, code):
+    """The lesson's alfa in prose, the code's alpha where code is quoted, never both for the same
+    bound in one sentence ("poda solo cuando alpha > beta ... en cuanto alfa sea igual a beta"
+    read as two things); and a report, which quotes alpha=3, beta=5 and the pruning test
+    beside every diagnosis, names it as the code does."""
+    translations = read(code)
+    mixed, in_reports = [], []
+    for message in found:
+        have = translations.get(message.id, message.context)
+        if have is None:
+            continue
+        strings = have.string if isinstance(have.string, tuple) else (have.string,)
+        for text in filter(None, strings):
+            mixed += [sentence for sentence in re.split(r"(?<=[.!?;])\s+|\n", text)
+                      if LESSON_ALPHA.search(sentence) and CODE_ALPHA.search(sentence)]
+            if LESSON_ALPHA.search(text) and any(
+                    path.startswith(("autograder/feedback/", "autograder/checks/"))
+                    for path, _line in message.locations):
+                in_reports.append(text)
+    assert not mixed, f"{code} names alpha two ways in: {mixed}"
+    assert not in_reports, f"{code} reports name alpha as the lesson does in: {in_reports}"
