@@ -9,6 +9,7 @@ When a change to a report is meant, regenerate the golden files and review their
 """
 import ast
 import gettext
+import math
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from babel.messages.plurals import get_plural
 
 from autograder.errors import ConfigError
 from autograder.language import (ENGLISH, LANGUAGES, _, ngettext, number, seconds, speaking,
-                                 spoken)
+                                 spoken, value)
 from autograder.language.catalogs import TRANSLATED, problems, read, template
 from autograder.language.speaking import catalog
 from support.cli import run_cli
@@ -109,6 +110,19 @@ def test_numbers_are_written_as_the_language_writes_them(code, written):
 def test_seconds_are_written_as_the_language_writes_them(code, written):
     with speaking(code):
         assert (seconds(4.56), seconds(0), seconds(1200), seconds(11.6, places=0)) == written
+
+
+@pytest.mark.parametrize("code, written", [
+    ("en", ("-4", "0.5", "+inf", "-inf", "1000", "0.30000000000000004")),
+    ("ca", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("es", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("it", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("ro", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004"))])
+def test_a_game_s_values_are_written_as_the_language_writes_them(code, written):
+    """Whole without Python's ".0", the language's decimal sign and every digit, never grouped
+    (alpha=1000 stays one number), and infinities signed as the narrations write them."""
+    with speaking(code):
+        assert tuple(map(value, (-4.0, 0.5, math.inf, -math.inf, 1000, 0.1 + 0.2))) == written
 
 
 def formatted_in_python(path):
