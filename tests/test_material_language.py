@@ -10,12 +10,15 @@ import inspect
 import json
 import re
 import shlex
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from autograder import assignments, policy
+from autograder.commands.cli import parser as cli_parser
 from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_export, gradescope_run, release, stubs
 from autograder.distribution.notebooks import course, notebook
@@ -390,3 +393,30 @@ def test_a_hint_no_catalog_translates_stays_as_the_instructor_wrote_it():
             "Call the order function at every node of the search, not only at the root, and "
             "search the actions in the order it returns.")}
     assert release.with_spoken_hints(config_text) == config_text  # English
+
+
+def test_the_students_help_is_in_the_course_language_and_offers_only_their_command(tmp_path):
+    """`python -m autograder grade --help` in a Catalan course's students' repository: argparse's
+    words and every option's help in Catalan, none of the instructor's commands or batch options
+    (they need what the release leaves out); the instructor's copy keeps its help in English."""
+    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
+
+    def shown(*argv):
+        completed = subprocess.run([sys.executable, "-m", "autograder", *argv], cwd=tmp_path,
+                                   capture_output=True, text=True, timeout=120)
+        assert completed.returncode == 0, completed.stderr
+        return " ".join(completed.stdout.split())
+    grade, commands = shown("grade", "--help"), shown("--help")
+    with speaking("ca"):
+        assert grade.startswith(_("usage: ")) and f"{_('options')}:" in grade
+        assert " ".join(_("show this help message and exit").split()) in grade
+        assert _("Grade adversarial-search exercises.") in commands
+    assert "{grade}" in commands and "release" not in commands
+    assert "--roster" not in grade and "--show-hidden" not in grade
+    english = [text for text in ("usage:", "options:", "show this help", "the assignment to grade",
+                                 "run only this function's", "write the report here")
+               if text in grade]
+    assert not english
+    assert shown("grade", "--help", "--lang", "ro").startswith("utilizare: ")
+    instructors = cli_parser().format_help()
+    assert instructors.startswith("usage: ") and "release" in instructors
