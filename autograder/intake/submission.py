@@ -144,11 +144,11 @@ def _check_entries(path, infos):
 
 
 def _check_distinct(path, names):
-    """Refuse two modules or notebooks of one name (a zip may hold two entries named minimax.py), or of names
-    that differ only in case (minimax.py and Minimax.py): which one is graded would depend on the
-    tool that unpacks them or the disk (zipfile reads the last of two, unzip asks, a Mac's or
-    Windows' disk keeps one of each pair), so the grade might be of another file than the one the
-    student meant."""
+    """Refuse two modules or notebooks of one name (a zip may hold two entries named
+    minimax.py), or of names that differ only in case (minimax.py and Minimax.py): which one is
+    graded would depend on the tool that unpacks them or the disk (zipfile reads the last of two,
+    unzip asks, a Mac's or Windows' disk keeps one of each pair), so the grade might be of another
+    file than the one the student meant."""
     seen = {}
     for name in (name for name in names if name.lower().endswith((".py", ".ipynb"))):
         if name.casefold() not in seen:
