@@ -488,3 +488,11 @@ def test_the_window_rule_writes_its_values_and_infinities_as_the_language_does()
         window_rule(paired(answered(0.5)), 2.5, -math.inf, math.inf, "")
     assert str(failed.value).startswith(
         "alphabeta_value a returnat 0,5 cu alpha=-inf, beta=+inf (valoarea adevărată 2,5)")
+
+
+def test_the_starting_window_writes_infinities_with_their_sign():
+    """Romanian read "Căutarea pornește cu alpha=-inf, beta=inf." where its narrations say +inf."""
+    from autograder.checks.judge import starting_window
+    with speaking("ro"):
+        assert starting_window(-math.inf, math.inf) == "Căutarea pornește cu alpha=-inf, beta=+inf."
+        assert starting_window(2, 3.5) == "Căutarea pornește cu alpha=2, beta=3,5."
