@@ -420,3 +420,16 @@ def test_the_students_help_is_in_the_course_language_and_offers_only_their_comma
     assert shown("grade", "--help", "--lang", "ro").startswith("utilizare: ")
     instructors = cli_parser().format_help()
     assert instructors.startswith("usage: ") and "release" in instructors
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_released_assignment_file_comments_in_the_course_language(code):
+    """The second assignment's students' repository holds its assignment.toml, whose comments
+    said in English what it is and how to grade it."""
+    cutoff = assignments.chosen("cutoff")
+    translations = {message.string for message in read(code) if message.id}
+    with speaking(code):
+        declared = release.public_declaration(cutoff)
+    comments = [block[2] for block in comment_blocks(declared) if block[2]]
+    assert comments and [comment for comment in comments if comment not in translations] == []
+    assert "reference" not in tomllib.loads(declared)

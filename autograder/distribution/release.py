@@ -295,8 +295,9 @@ def declaration_without(assignment, keys, given=None):
 
 def public_declaration(assignment):
     """The assignment's file as the students' repository holds it: without its reference and
-    known mistakes, which stay here, so that it grades from the answers beside its checks."""
-    return declaration_without(assignment, ("reference", "mistakes"))
+    known mistakes, which stay here, so that it grades from the answers beside its checks; its
+    comments in the language spoken."""
+    return spoken_paragraphs(declaration_without(assignment, ("reference", "mistakes")))
 
 
 def pyproject(target):
@@ -596,7 +597,9 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     answers.record(released_answers, known)  # once: the whole file is 8 MB of JSON
     steps.done("the answers written")
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
-        (target / inside(assignment.argument)).write_text(public_declaration(assignment))
+        with speaking(language or load_policy(assignment.policy).language):
+            (target / inside(assignment.argument)).write_text(public_declaration(assignment),
+                                                              encoding="utf-8")
     return reports
 
 
