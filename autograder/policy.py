@@ -132,9 +132,13 @@ class CheckPolicy:
     @property
     def hint(self):
         """The hint in the language spoken: the course's own for it, else the English one as the
-        catalog translates it."""
-        return self.hints.get(spoken()) or (_(self.hints[ENGLISH]) if self.hints.get(ENGLISH)
-                                            else "")
+        catalog translates it, else the one given (a students' repository's policy holds its
+        hints in the course's language only: a student's --lang does not lose them)."""
+        if self.hints.get(spoken()):
+            return self.hints[spoken()]
+        if self.hints.get(ENGLISH):
+            return _(self.hints[ENGLISH])
+        return next(iter(self.hints.values()), "")
 
     def title(self, name):
         """The check `name` as students of the language spoken read it."""

@@ -127,13 +127,16 @@ class FunctionSummary:
     when_graded_points: float = 0  # ...of which these points only the instructor's grading runs
 
     def score(self):
-        """The points as a report's table shows them: "3 / 8", "not run (8)", "3 / 4, 4 not run"
-        or "3 / 4, 4 when graded"."""
+        """The points as a report's table shows them: "3 / 8", "not run (8)", "checked when
+        graded (7)", "3 / 4, 4 not run" or "3 / 4, 4 when graded"."""
         if not self.not_run:
             return out_of(self.points, self.max_points)
-        if self.not_run == self.passed + self.failed + self.not_run:
+        ran = self.passed + self.failed
+        if not ran and not self.when_graded_points:
             return _("not run ({points})").format(points=number(self.not_run_points))
-        parts = [out_of(self.points, self.max_points)]
+        if not ran and self.when_graded_points == self.not_run_points:
+            return _("checked when graded ({points})").format(points=number(self.not_run_points))
+        parts = [out_of(self.points, self.max_points)] if ran else []
         if self.not_run_points > self.when_graded_points:
             parts.append(_("{points} not run").format(
                 points=number(self.not_run_points - self.when_graded_points)))

@@ -315,6 +315,9 @@ def test_a_hidden_check_may_have_its_hint_in_the_course_language_only(tmp_path, 
     path = tmp_path / "grading.toml"
     path.write_text(text)
     if accepted:
-        assert grading_config.load(path).checks[A_CHECK].hints == {"ca": "Una pista"}
+        check = grading_config.load(path).checks[A_CHECK]
+        assert check.hints == {"ca": "Una pista"}
+        with speaking("es"):  # a student's --lang in a Catalan course's repository
+            assert check.hint == "Una pista"
     else:
         assert "is hidden, so it needs a hint" in refused(tmp_path, text)

@@ -110,3 +110,14 @@ def test_each_assignment_exports_a_column_of_its_own(tmp_path, form):
 def test_the_first_assignment_keeps_its_column(graded):
     assert cli.main(["export", "grades", str(graded), "--format", "moodle"]) == 0
     assert next(csv.reader((graded / "grades-moodle.csv").open()))[-1] == "Adversarial search"
+
+
+def test_the_first_assignments_column_is_named_in_the_course_language(graded, tmp_path):
+    """A Catalan course's LMS shows its students the column in Catalan."""
+    catalan = tmp_path / "grading.toml"
+    catalan.write_text(SEARCH.policy.read_text().replace('# language = "ca"', 'language = "ca"',
+                                                         1))
+    assert grading_config.load(catalan).language == "ca"
+    assert cli.main(["export", "grades", str(graded), "--format", "moodle",
+                     "--config", str(catalan)]) == 0
+    assert next(csv.reader((graded / "grades-moodle.csv").open()))[-1] == "Cerca amb adversari"

@@ -23,7 +23,9 @@ Archives and notebooks:
 - zipped notebooks are read one at a time: nothing but the modules is written, and the memory
   staging takes does not grow with the number of notebooks (150 x 16 MiB were written out);
 - a notebook nested 200,000 deep, one over 32 MiB, one that is not JSON, and one without answer
-  cells are each a one-line error, exit 2, never a traceback.
+  cells are each a one-line error, exit 2, never a traceback;
+- a zip holding two entries of one name, or two whose names differ only in case (minimax.py and
+  Minimax.py), and a folder holding such a pair, are refused in a line naming both.
 A class batch (one run, then a rerun, then a submission that hangs):
 - entries named `../[/b].py` inside a zip (rich's MarkupError once broke every run),
   `.reference-answers.zip` (it overwrote the answers cache and crashed the summary),
@@ -48,7 +50,7 @@ import time
 import tomllib
 import tracemalloc
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 
@@ -736,3 +738,39 @@ def test_another_assignments_files_cannot_choose_what_a_class_is_graded_as(tmp_p
                 if name.startswith("rational_response:"))
     assert {row["id"]: row["rational_response"] for row in read_gradebook(tmp_path / "out")
             .values()} == {"alice": f"{worth:g}", "mallory": f"{worth:g}"}
+
+
+@pytest.mark.filterwarnings("ignore:Duplicate name")  # zipfile's, writing the hostile zip
+@pytest.mark.parametrize("names", [("minimax.py", "minimax.py"), ("minimax.py", "Minimax.py"),
+                                   ("sol/alphabeta.py", "sol/ALPHABETA.PY")])
+def test_a_zip_leaving_open_which_file_is_graded_is_refused(tmp_path, names):
+    """Two entries of one name (zipfile read the last, unzip asks which), or of names that differ
+    only in case (a Mac's or Windows' disk keeps one of them): the zip was graded silently, maybe
+    not as the student meant. Its two names are told, quoted; a zip of the files once grades."""
+    first, second = names
+    files = reference_files(tmp_path / "solutions")
+    folder = PurePosixPath(first).parent
+    archive = zip_of(tmp_path / "handin.zip", [
+        *((str(folder / path.name), path.read_text()) for path in files.glob("*.py")),
+        (second, "raise SystemExit('graded the other one')\n")])
+    told = refused(tmp_path, archive)
+    if first == second:
+        assert told == (f"{archive} holds two entries named {first!r}; zip your solutions again, "
+                        f"each file once")
+    else:
+        assert told == (f"{archive} holds both {first!r} and {second!r}, whose names differ only "
+                        f"in case; keep the one you mean and hand in again")
+    once = zip_of(tmp_path / "once.zip", [(str(folder / path.name), path.read_text())
+                                          for path in files.glob("*.py")])
+    assert sorted(path.name for path in stage(once, tmp_path / "scratch").iterdir()) == sorted(
+        path.name for path in files.glob("*.py"))
+
+
+def test_a_folder_holding_two_files_whose_names_differ_only_in_case_is_refused(tmp_path):
+    files = reference_files(tmp_path / "solutions")
+    (files / "Minimax.py").write_text("raise SystemExit('graded the other one')\n")
+    with speaking("ca"), pytest.raises(SubmissionError) as catalan:
+        stage(files, tmp_path / "scratch")
+    assert str(catalan.value) == (f"{files} conté alhora 'Minimax.py' i 'minimax.py', que només "
+                                  f"es diferencien en majúscules i minúscules; conserva el que "
+                                  f"vols que es corregeixi i torna a lliurar")

@@ -15,6 +15,7 @@ from autograder.checks.judge import (CheckFailed, follows_the_search, same_answe
 from autograder.checks.calling import Pair
 from autograder.checks.course import TEXTBOOK
 from autograder.engine import verdict
+from autograder.language import speaking
 from autograder.policy import Limits
 from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
 from autograder.runner.supervisor import StudentTimedOut
@@ -465,3 +466,33 @@ def test_an_order_that_parts_in_a_tree_names_the_node_with_the_expected_order():
         follows_the_search("evaluation_order", game, theirs, student_orders, shown(game))
     assert ("Expected at node A: an order that starts [0, 1], the actions alpha-beta searches "
             "there in the course's order; your order: [1, 0].") in str(failed.value)
+
+
+@pytest.mark.parametrize("code, says", [
+    ("en", "guaranteed_decision returned 0.5, but it should return -4."),
+    ("es", "guaranteed_decision devolvió 0,5, pero debería devolver -4."),
+    ("ro", "guaranteed_decision a returnat 0,5, dar ar trebui să returneze -4.")])
+def test_a_wrong_value_is_written_as_the_language_writes_numbers(code, says):
+    """-4.0 in a Spanish sentence that writes 549.946 read as Python, not as Spanish: a value is
+    written whole without ".0", with the language's decimal sign."""
+    wrong = Pair("guaranteed_decision", answered(0.5), answered(-4.0), call("guaranteed_decision"))
+    with speaking(code), pytest.raises(CheckFailed) as failed:
+        same_answer(wrong, None)
+    assert str(failed.value).startswith(says)
+
+
+def test_the_window_rule_writes_its_values_and_infinities_as_the_language_does():
+    """"a returnat 0.5 cu alpha=-inf, beta=inf" mixed Python's numbers into Romanian, and wrote
+    +inf as inf where the narrations write +inf."""
+    with speaking("ro"), pytest.raises(CheckFailed) as failed:
+        window_rule(paired(answered(0.5)), 2.5, -math.inf, math.inf, "")
+    assert str(failed.value).startswith(
+        "alphabeta_value a returnat 0,5 cu alpha=-inf, beta=+inf (valoarea adevărată 2,5)")
+
+
+def test_the_starting_window_writes_infinities_with_their_sign():
+    """Romanian read "Căutarea pornește cu alpha=-inf, beta=inf." where its narrations say +inf."""
+    from autograder.checks.judge import starting_window
+    with speaking("ro"):
+        assert starting_window(-math.inf, math.inf) == "Căutarea pornește cu alpha=-inf, beta=+inf."
+        assert starting_window(2, 3.5) == "Căutarea pornește cu alpha=2, beta=3,5."

@@ -9,6 +9,7 @@ When a change to a report is meant, regenerate the golden files and review their
 """
 import ast
 import gettext
+import math
 import re
 
 import pytest
@@ -16,7 +17,7 @@ from babel.messages.plurals import get_plural
 
 from autograder.errors import ConfigError
 from autograder.language import (ENGLISH, LANGUAGES, _, ngettext, number, seconds, speaking,
-                                 spoken)
+                                 spoken, value)
 from autograder.language.catalogs import TRANSLATED, problems, read, template
 from autograder.language.speaking import catalog
 from support.cli import run_cli
@@ -109,6 +110,19 @@ def test_numbers_are_written_as_the_language_writes_them(code, written):
 def test_seconds_are_written_as_the_language_writes_them(code, written):
     with speaking(code):
         assert (seconds(4.56), seconds(0), seconds(1200), seconds(11.6, places=0)) == written
+
+
+@pytest.mark.parametrize("code, written", [
+    ("en", ("-4", "0.5", "+inf", "-inf", "1000", "0.30000000000000004")),
+    ("ca", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("es", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("it", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004")),
+    ("ro", ("-4", "0,5", "+inf", "-inf", "1000", "0,30000000000000004"))])
+def test_a_game_s_values_are_written_as_the_language_writes_them(code, written):
+    """Whole without Python's ".0", the language's decimal sign and every digit, never grouped
+    (alpha=1000 stays one number), and infinities signed as the narrations write them."""
+    with speaking(code):
+        assert tuple(map(value, (-4.0, 0.5, math.inf, -math.inf, 1000, 0.1 + 0.2))) == written
 
 
 def formatted_in_python(path):
@@ -335,3 +349,31 @@ def test_the_glossary_names_the_lesson_s_verbs_and_the_catalog_uses_them(found, 
             text = allowed.sub("", text.replace("\n", " "))
             left += [text[max(0, hit.start() - 30):hit.end() + 20] for hit in lookups.finditer(text)]
     assert not left, f"{code} still looks for nodes or denies values: {left}"
+
+
+LESSON_ALPHA = re.compile(r"(?<![\w-])alfa(?![\w-])", re.IGNORECASE)
+CODE_ALPHA = re.compile(r"(?<![\w-])alpha(?![\w-])")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_alpha_is_named_one_way_in_a_sentence_and_in_a_report(found, code):
+    """The lesson's alfa in prose, the code's alpha where code is quoted, never both for the same
+    bound in one sentence ("poda solo cuando alpha > beta ... en cuanto alfa sea igual a beta"
+    read as two things); and a report, which quotes alpha=3, beta=5 and the pruning test
+    beside every diagnosis, names it as the code does."""
+    translations = read(code)
+    mixed, in_reports = [], []
+    for message in found:
+        have = translations.get(message.id, message.context)
+        if have is None:
+            continue
+        strings = have.string if isinstance(have.string, tuple) else (have.string,)
+        for text in filter(None, strings):
+            mixed += [sentence for sentence in re.split(r"(?<=[.!?;])\s+|\n", text)
+                      if LESSON_ALPHA.search(sentence) and CODE_ALPHA.search(sentence)]
+            if LESSON_ALPHA.search(text) and any(
+                    path.startswith(("autograder/feedback/", "autograder/checks/"))
+                    for path, _line in message.locations):
+                in_reports.append(text)
+    assert not mixed, f"{code} names alpha two ways in: {mixed}"
+    assert not in_reports, f"{code} reports name alpha as the lesson does in: {in_reports}"

@@ -10,16 +10,20 @@ import inspect
 import json
 import re
 import shlex
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from autograder import assignments, policy
+from autograder.commands.cli import parser as cli_parser
 from autograder.assignments import SEARCH
 from autograder.distribution import gradescope_export, gradescope_run, release, stubs
 from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
-from autograder.language import _, speaking
+from autograder.language import ENGLISH, _, speaking
 from autograder.language.catalogs import TRANSLATED, read
 from autograder.language.extraction import (code_comments, comment_blocks, markdown_blocks,
                                            shown_values)
@@ -209,6 +213,7 @@ def test_the_try_it_cells_comments_and_the_game_interface_are_spoken(italian):
     cutoff = next(a for a in assignments.built_in() if a is not SEARCH)
     cells = notebook_cells(course.course_files(cutoff, "it"), cutoff)
     assert f"# {MARK}The search's answer" in search["alphabeta-try-it"]
+    assert f"# {MARK}rows XOX / .O. / ..." in search["minimax-try-it"]
     assert f"import open_lines  # {MARK}the course's open-lines" in cells["heuristic-try-it"]
     assert f"  # {MARK}noisy: " in cells["quiescence-try-it"]
     assert f"all_quiet = quiet_test(set())  # {MARK}the cut-off alone" in \
@@ -348,3 +353,83 @@ def test_a_message_naming_the_stubs_marker_names_it_as_the_stubs_write_it(code):
     with speaking(code):
         marker = f"`# {_(stubs.YOUR_CODE)}`"
     assert naming and all(marker in message.string for message in naming)
+
+
+@pytest.mark.parametrize("assignment", assignments.built_in(), ids=lambda a: a.name)
+def test_a_catalan_release_gives_its_hints_description_and_examples_in_catalan(assignment,
+                                                                            tmp_path):
+    """What a Catalan course's students read of the released grading.toml, pyproject.toml and
+    README besides their comments: each hint the catalog translates, as the policy's Catalan hint
+    (the English one left out), the package's description (the README's title) and the comments
+    of the README's example."""
+    release.students_files(tmp_path, SUBSTITUTIONS, assignment, "ca")
+    released_policy = tmp_path / release.inside(assignment.policy)
+    released = policy.load(released_policy).checks
+    hinted = {name: check.hints[ENGLISH]
+              for name, check in policy.load(assignment.policy).checks.items() if check.hints}
+    with speaking("ca"):
+        assert hinted and {name: released[name].hints for name in hinted} == {
+            name: {"ca": _(hint)} for name, hint in hinted.items()}
+        readme = (tmp_path / "README.md").read_text(encoding="utf-8")
+        example = _("the course's textbook tree")
+        assert f"# {example}\n" in readme
+    text = released_policy.read_text(encoding="utf-8")
+    assert not [hint for hint in hinted.values() if hint in text]
+    project = tomllib.loads((tmp_path / "pyproject.toml").read_text(encoding="utf-8"))
+    assert readme.startswith(f"# {project['project']['description']}\n")
+    assert project["project"]["description"].startswith("Cerca amb adversari")
+
+
+def test_a_hint_no_catalog_translates_stays_as_the_instructor_wrote_it():
+    config_text = ('[checks]\n"a: b" = { points = 1, hint = "Mind the \\"gap\\"." }\n'
+                   '"c: d" = { points = 2, visibility = "hidden", hint = '
+                   '"Call the order function at every node of the search, not only at the root, '
+                   'and search the actions in the order it returns." }\n')
+    with speaking("ca"):
+        spoken_text = release.with_spoken_hints(config_text)
+        first, second = spoken_text.splitlines()[1:]
+        assert first == config_text.splitlines()[1]
+        assert tomllib.loads(second)["c: d"]["hint"] == {"ca": _(
+            "Call the order function at every node of the search, not only at the root, and "
+            "search the actions in the order it returns.")}
+    assert release.with_spoken_hints(config_text) == config_text  # English
+
+
+def test_the_students_help_is_in_the_course_language_and_offers_only_their_command(tmp_path):
+    """`python -m autograder grade --help` in a Catalan course's students' repository: argparse's
+    words and every option's help in Catalan, none of the instructor's commands or batch options
+    (they need what the release leaves out); the instructor's copy keeps its help in English."""
+    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
+
+    def shown(*argv):
+        completed = subprocess.run([sys.executable, "-m", "autograder", *argv], cwd=tmp_path,
+                                   capture_output=True, text=True, timeout=120)
+        assert completed.returncode == 0, completed.stderr
+        return " ".join(completed.stdout.split())
+    grade, commands = shown("grade", "--help"), shown("--help")
+    with speaking("ca"):
+        assert grade.startswith(_("usage: ")) and f"{_('options')}:" in grade
+        assert " ".join(_("show this help message and exit").split()) in grade
+        assert _("Grade adversarial-search exercises.") in commands
+    assert "{grade}" in commands and "release" not in commands
+    assert "--roster" not in grade and "--show-hidden" not in grade
+    english = [text for text in ("usage:", "options:", "show this help", "the assignment to grade",
+                                 "run only this function's", "write the report here")
+               if text in grade]
+    assert not english
+    assert shown("grade", "--help", "--lang", "ro").startswith("utilizare: ")
+    instructors = cli_parser().format_help()
+    assert instructors.startswith("usage: ") and "release" in instructors
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_released_assignment_file_comments_in_the_course_language(code):
+    """The second assignment's students' repository holds its assignment.toml, whose comments
+    said in English what it is and how to grade it."""
+    cutoff = assignments.chosen("cutoff")
+    translations = {message.string for message in read(code) if message.id}
+    with speaking(code):
+        declared = release.public_declaration(cutoff)
+    comments = [block[2] for block in comment_blocks(declared) if block[2]]
+    assert comments and [comment for comment in comments if comment not in translations] == []
+    assert "reference" not in tomllib.loads(declared)

@@ -9,6 +9,7 @@ import html
 import importlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -1069,3 +1070,45 @@ def test_real_nbgrader_writes_the_students_stubs_in_the_notebooks_language(nbgra
     assert answers and all("    # EL TEU CODI AQUÍ\n    raise NotImplementedError" in answer
                            for answer in answers)
     assert "YOUR CODE HERE" not in json.dumps(released, ensure_ascii=False)
+
+
+def feedback_page(language, comment="Well argued"):
+    """nbgrader's feedback page, rendered as `generate_feedback` renders it with the course's
+    exporter, of a notebook in `language` with an answer cell that prints nbgrader's labels
+    itself, a commented answer and a test cell, late."""
+    import nbformat
+    from nbgrader.converters import GenerateFeedback
+    from traitlets.config import Config
+    from autograder.distribution.nbgrader.feedback_page import SpokenFeedback
+    config = Config()
+    config.GenerateFeedback.exporter_class = SpokenFeedback
+    converter = GenerateFeedback(config=config)  # it names nbgrader's template in its config
+    exporter = converter.exporter_class(config=converter.config)
+    notebook = nbformat.v4.new_notebook(metadata={"autograder": {"language": language}})
+    notebook.cells = [
+        nbformat.v4.new_code_cell("print('(Score: 1) (Top) Test cell')", metadata={"nbgrader": {
+            "solution": True, "grade": False, "grade_id": "minimax", "comment": comment}}),
+        nbformat.v4.new_code_cell("grade('minimax_value')", metadata={"nbgrader": {
+            "solution": False, "grade": True, "grade_id": "test_minimax_value", "points": 12,
+            "score": 7}})]
+    page, _resources = exporter.from_notebook_node(notebook, resources={"nbgrader": {
+        "notebook": "adversarial_search", "score": 7, "max_score": 12, "late_penalty": 1}})
+    return html.unescape(page)
+
+
+def test_nbgraders_feedback_page_speaks_the_notebooks_language(nbgrader_installed):
+    """The page a student gets from generate_feedback kept nbgrader's English labels (Score, Test
+    cell, Student's answer, Comments) in a Catalan course; the cells' own text is left as it is."""
+    english = ("Score:", "Test cell</a>", "(Top)", "Student's answer", "Grade cell:",
+               "Comments:", "Late submission penalty", ">Comment</a>")
+    page = feedback_page(ENGLISH)
+    assert all(label in page for label in english)
+    catalan = feedback_page("ca")
+    code = re.compile(r'<div class="highlight[^"]*">.*?</div>', re.DOTALL)
+    assert [label for label in english if label in code.sub("", catalan)] == []
+    for label in ("Puntuació:", "Cel·la de prova</a>", "(Inici)", "Resposta de l'estudiant",
+                  "Cel·la de correcció:", "Comentaris:", "Penalització per lliurament tardà",
+                  ">Comentari</a>"):
+        assert label in catalan, label
+    assert [re.sub(r"<[^>]*>", "", block) for block in code.findall(catalan)][0].strip() == \
+        "print('(Score: 1) (Top) Test cell')"

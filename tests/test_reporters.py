@@ -143,6 +143,7 @@ from autograder.reporters import gradescope, html, report_json, text  # noqa: E4
 from dataclasses import replace  # noqa: E402
 
 from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
+from autograder.language import _, speaking, spoken  # noqa: E402
 
 # Problems as the worker reports them, and as the engine's results carry them.
 REPORTED = {"not implemented": {"raised": {"exception": "NotImplementedError",
@@ -359,6 +360,23 @@ def test_a_students_run_names_each_check_left_to_the_grade_with_points_and_hint(
     assert "checked when graded (4)" in page
     page = html.render(students_run_report())
     assert "<li>alphabeta_decision: nodes (4 points, hidden): " in page
+
+
+def test_a_function_checked_only_when_graded_is_shown_so_in_the_table_in_every_language():
+    """The Romanian table said horizon_example was "nerulat (7)", not run, where the sentence
+    below it says it is checked when graded."""
+    def report():  # in the language spoken, as the grading writes it
+        return Report(submission="alice", sandbox="bwrap", language=spoken(), checks=[
+            CheckResult(check.name, check.function, check.points, check.max_points, check.status,
+                        _(WHEN_GRADED) if check.feedback == WHEN_GRADED else check.feedback)
+            for check in [*students_run_report().checks, CheckResult(
+                "horizon_example: a tree", "horizon_example", 0, 7, NOT_RUN, WHEN_GRADED)]])
+    assert "│ horizon_example    │ checked when graded (7) │" in text.render(report())
+    assert "| `horizon_example` | checked when graded (7) |" in markdown.render(report())
+    with speaking("ro"):
+        translated = text.render(report())
+    assert "verificată la notare (7)" in translated and "nerulat" not in translated
+    assert "Puncte verificate aici: 8 din 21; celelalte 13 se verifică la notare" in translated
 
 
 WARNING = ("Warning: on the games tried here your alphabeta_decision gives the same answers and "

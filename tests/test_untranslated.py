@@ -1,6 +1,7 @@
 """Nothing English in a student's language: every text a release puts before a student (the
-README, the stubs, the contract, the nbgrader notebook and its course folder) and the sample
-submission's reports, rendered in each language, hold no sentence of the English messages.
+README, the stubs, the contract, grading.toml with its hints, pyproject.toml, the nbgrader
+notebook and its course folder) and the sample submission's reports, rendered in each language,
+hold no sentence of the English messages.
 
 A sentence here is a piece of a message a reader takes whole: a line or a clause of it, without
 its code spans and placeholders, with at least four English words (lower-case words outside code;
@@ -11,6 +12,7 @@ release; the reports are the golden files tests/test_language.py holds to the gr
 """
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +30,7 @@ BREAK = re.compile(r"\n|(?<=[.:;?!])\s+|`[^`]*`|\{\w*\}|%\(\w+\)[sd]|\s->\s|\*\*
 # An English word: lower-case letters, not part of code (a_name, f(x), .attr, a-b).
 WORD = re.compile(r"(?<![\w.(`'-])[a-z]{2,}(?![\w(`'-])")
 WORDS = 4
+CHECK_KEY = re.compile(r'^"[^"]*" = ', re.MULTILINE)
 SOLUTION = re.compile(r"### BEGIN SOLUTION.*?### END SOLUTION", re.DOTALL)
 
 
@@ -62,6 +65,12 @@ def rendered(code, folder):
                           for name in assignment.files})
             texts[f"{assignment.name}/README.md"] = release.readme(assignment, SUBSTITUTIONS,
                                                                   kept)
+        repository = folder / f"{assignment.name}-repository"  # its grading.toml and pyproject
+        release.students_files(repository, SUBSTITUTIONS, assignment, code)
+        for path in (release.inside(assignment.policy), Path("pyproject.toml")):
+            # a check's key stays English (README, "Languages"): it names the check's code
+            texts[f"{assignment.name}/{path}"] = CHECK_KEY.sub("", (repository / path).read_text(
+                encoding="utf-8"))
         for path, text in course.course_files(assignment, code).items():
             texts[f"{assignment.name}/{path}"] = (notebook_text(text) if path.endswith(".ipynb")
                                                   else text)

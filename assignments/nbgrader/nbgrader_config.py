@@ -15,6 +15,7 @@ from nbgrader.validator import Validator
 
 from autograder.distribution.notebooks.examples import without_mermaid
 from autograder.commands.nbgrader_grading import before_execute
+from autograder.distribution.nbgrader.feedback_page import SpokenFeedback
 from autograder.distribution.stubs import stub_source
 from autograder.language.speaking import ENGLISH, speaking
 
@@ -62,6 +63,8 @@ class FeedbackWithoutMermaid(Preprocessor):
 c.GenerateFeedback.preprocessors = [
     *GenerateFeedback.class_traits()["preprocessors"].default(), FeedbackWithoutMermaid]
 c.FeedbackWithoutMermaid.enabled = True  # nbconvert's preprocessors start disabled
+# nbgrader's own labels on the page (Score, Test cell) in the notebook's language too.
+c.GenerateFeedback.exporter_class = SpokenFeedback
 
 # Autograde (and validate) in the course's kernel, which runs the students' code in the sandbox,
 # where it sees none of the course's files: see autograder.distribution.nbgrader.kernel. Its spec is in

@@ -12,7 +12,7 @@ from autograder.checks import course
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import Names, cuts, divergence
-from autograder.language import N_, _, ngettext, number
+from autograder.language import N_, _, ngettext, number, value as value_text
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
                                             first_difference, is_number, quoted)
 from autograder.worker.calls import decode_path
@@ -171,6 +171,24 @@ def as_returned(got):
     return quoted(tuple(answer) if got.answer_type == "tuple" and type(answer) is list else answer)
 
 
+def answer_shown(observed):
+    """An answer as a sentence quotes it: a number as the language writes a game's value (-4,
+    0,5 in Catalan), which is all the comparison reads of it; anything else as the code returned
+    it."""
+    return value_text(observed.answer) if is_number(observed.answer) else as_returned(observed)
+
+
+def starting_window(alpha, beta):
+    """The note of a search called with the window (alpha, beta)."""
+    return _("The search starts with alpha={alpha}, beta={beta}.").format(
+        alpha=value_text(alpha), beta=value_text(beta))
+
+
+def named_scores(game, scores):
+    """An evaluation's scores as a note lists them: "B 5, C 0,5", (path, score) pairs in order."""
+    return ", ".join(f"{name_node(game, path)} {value_text(score)}" for path, score in scores)
+
+
 def argument(value):
     """One argument of a call as the grader's call shows it."""
     if isinstance(value, dict) and len(value) == 1 and next(iter(value)).startswith("$"):
@@ -221,7 +239,7 @@ def same_answer(pair, shown, what=""):
     function, got, want, call = pair.function, pair.got, pair.want, pair.call
     require_answer(function, got, shown, call)
     if not exactly_equal(got.answer, want.answer):
-        values = {"function": function, "got": as_returned(got), "want": as_returned(want)}
+        values = {"function": function, "got": answer_shown(got), "want": answer_shown(want)}
         if what:
             # TRANSLATORS: {what} says what {want} is: "the minimax value"
             sentence = _("{function} returned {got}, but it should return {want}, {what}.").format(
@@ -239,7 +257,8 @@ def window_rule(pair, value, alpha, beta, shown):
     function, got, call = pair.function, pair.got, pair.call
     require_answer(function, got, shown, call)
     r = got.answer
-    values = {"function": function, "alpha": alpha, "beta": beta, "value": value}
+    values = {"function": function, "alpha": value_text(alpha), "beta": value_text(beta),
+              "value": value_text(value)}
     if not is_number(r):
         raise CheckFailed(_("{function} returned {got}, not a number, with alpha={alpha}, "
                             "beta={beta} (true value {value}).").format(got=as_returned(got),
@@ -258,7 +277,7 @@ def window_rule(pair, value, alpha, beta, shown):
                  "value.")
     else:
         return
-    raise CheckFailed(rule.format(got=r, **values), part, shown=shown, **diagnosis)
+    raise CheckFailed(rule.format(got=value_text(r), **values), part, shown=shown, **diagnosis)
 
 
 ALPHA_BETA = N_("alpha-beta")

@@ -67,9 +67,8 @@ def test_alphabeta_value_nodes(caller, game):
 @example(case=(course.TEXTBOOK, (2, 3)))
 def test_alphabeta_value_nodes_in_window(caller, case):
     game, (alpha, beta) = case
-    note = _("The search starts with alpha={alpha}, beta={beta}.").format(alpha=alpha, beta=beta)
     judge.same_trace(caller.both(call("alphabeta_value", game, alpha, beta)), game,
-                     judge.shown(game, note=note))
+                     judge.shown(game, note=judge.starting_window(alpha, beta)))
 
 
 @check("alphabeta_value: examines the reference's nodes with an order function")

@@ -18,6 +18,7 @@ from autograder import assignments, policy as grading_config, secret as course_s
 from autograder.commands import batch, gradebook, rescoring
 from autograder.commands.gradings import Stopped
 from autograder.commands.notebook_points import stale_notebook_warning
+from autograder.commands.spoken_help import SpokenParser, help_language, students_copy
 from autograder.commands.students import join_roster
 from autograder.contract import judged_function
 from autograder.engine import collect_checks, grade, out_of_memory
@@ -43,14 +44,15 @@ def official(args):
 def add_sandbox_arguments(parser):
     """--sandbox, --official and --allow-weak-sandbox, which sandbox_mode() reads, and --lanes."""
     parser.add_argument("--sandbox", choices=sandbox.MODES,
-                        help="the worker's isolation (default: the strongest that works here)")
+                        help=_("the worker's isolation (default: the strongest that works here)"))
     parser.add_argument("--official", action="store_true",
-                        help="grades that count (also when CI=true): refuse a weak sandbox")
+                        help=_("grades that count (also when CI=true): refuse a weak sandbox"))
     parser.add_argument("--allow-weak-sandbox", action="store_true",
-                        help="grade even in the rlimits or plain sandbox (then not officially)")
+                        help=_("grade even in the rlimits or plain sandbox (then not "
+                               "officially)"))
     parser.add_argument("--lanes", type=int, choices=range(1, 9), metavar="N",
-                        help="processes grading one submission's functions at once (default: one "
-                             "per core, at most 2)")
+                        help=_("processes grading one submission's functions at once (default: "
+                               "one per core, at most 2)"))
 
 
 def sandbox_mode(args):
@@ -410,7 +412,8 @@ def export_grades_command(args):
                          f"policy than the assignment's grading.toml now: grade the class again "
                          f"into {folder} to bring them up to date, or pass --allow-stale to "
                          f"export them as they are")
-    text, unnamed = gradebook.export(rows, args.format, args.assignment or column_of(rows))
+    column = args.assignment or column_of(rows, args.config)
+    text, unnamed = gradebook.export(rows, args.format, column)
     target = Path(args.output or folder / f"grades-{args.format}.csv")
     if not target.resolve().parent.is_dir():
         raise UsageError(f"cannot write {target}: its folder does not exist")
@@ -437,13 +440,15 @@ def assignment_of(rows):
     return next((a for a in assignments.built_in() if tuple(a.modules) == functions), None)
 
 
-def column_of(rows):
+def column_of(rows, config=None):
     """The LMS column the grades of `rows` go to by default: each assignment's own, so that the
-    second's import never overwrites the first's grades."""
+    second's import never overwrites the first's grades; the first's named in the course's
+    language (of `config`, else of its grading.toml), as its students see it in the LMS."""
     assignment = assignment_of(rows)
-    if assignment is None or assignment is assignments.SEARCH:
-        return "Adversarial search"
-    return assignment.name
+    if assignment is not None and assignment is not assignments.SEARCH:
+        return assignment.name
+    with speaking(grading_config.load(config or assignments.SEARCH.policy).language):
+        return _("Adversarial search")
 
 
 def current_policies(rows, config=None):
@@ -472,29 +477,39 @@ def insights_command(args):
         print(f"wrote {path}")
 
 
-def parser():
-    main = argparse.ArgumentParser(prog="python -m autograder",
-                                   description="Grade adversarial-search exercises.")
+def parser(students=False):
+    """The command line; in the students' repository (`students`, spoken_help.students_copy),
+    only `grade`, without the options of a class's batch, its help in the language spoken."""
+    def instructors(text):  # an option of the instructor's alone: no help where students read
+        return argparse.SUPPRESS if students else text
+    main = SpokenParser(prog="python -m autograder",
+                        description=_("Grade adversarial-search exercises."))
     commands = main.add_subparsers(dest="command", required=True)
-    grading = commands.add_parser("grade", help="grade submissions (folders, zips or a class)")
+    grading = commands.add_parser(
+        "grade", help=_("grade your solutions") if students
+        else "grade submissions (folders, zips or a class)")
     grading.add_argument("submission", nargs="+",
-                         help="a folder, .zip or single module (minimax.py) handed in; "
-                              "several, or a class folder (one "
-                              "submission per subfolder or zip, Gradescope's export or "
-                              "nbgrader's submitted/), grade a batch into --output DIR")
+                         help=_("the folder, .zip, notebook or single module (minimax.py) to "
+                                "grade") if students else
+                         "a folder, .zip or single module (minimax.py) handed in; "
+                         "several, or a class folder (one "
+                         "submission per subfolder or zip, Gradescope's export or "
+                         "nbgrader's submitted/), grade a batch into --output DIR")
     grading.add_argument("--assignment", metavar="NAME_OR_FILE",
-                         help="the assignment to grade: a built-in one's name or an assignment "
-                              "file, .toml (default: the one whose files the submission holds)")
+                         help=_("the assignment to grade: a built-in one's name or an assignment "
+                                "file, .toml (default: the one whose files the submission "
+                                "holds)"))
     grading.add_argument("--only", action="append", metavar="FUNCTION",
-                         help="run only this function's checks (repeatable); the others are "
-                              "reported as not run")
+                         help=_("run only this function's checks (repeatable); the others are "
+                                "reported as not run"))
     grading.add_argument("--jobs", type=int, choices=range(1, 65), metavar="N",
-                         help="submissions graded at once (batch)")
+                         help=instructors("submissions graded at once (batch)"))
     grading.add_argument("--submission-timeout", type=float, metavar="SECONDS",
-                         help="stop a submission's grading after this long (batch; default: "
-                              "grading.toml's limits.check_seconds)")
+                         help=instructors("stop a submission's grading after this long (batch; "
+                                          "default: grading.toml's limits.check_seconds)"))
     grading.add_argument("--force", action="store_true",
-                         help="grade again the submissions that already have results (batch)")
+                         help=instructors("grade again the submissions that already have "
+                                          "results (batch)"))
     grading.add_argument("--reference-answers", help=argparse.SUPPRESS)  # a batch's, to reuse
     grading.add_argument("--record-answers", help=argparse.SUPPRESS)  # for the students' release
     grading.add_argument("--save-answers", help=argparse.SUPPRESS)  # a batch's reference grading
@@ -502,25 +517,30 @@ def parser():
     grading.add_argument("--one", action="store_true",  # a batch's entry: never a class itself
                          help=argparse.SUPPRESS)
     grading.add_argument("--similarity", action="store_true",
-                         help="compare the class's submissions with copydetect into "
-                              "DIR/similarity.html (batch)")
+                         help=instructors("compare the class's submissions with copydetect into "
+                                          "DIR/similarity.html (batch)"))
     grading.add_argument("--roster", metavar="FILE.csv",
-                         help="name the class's students from this roster, joined by a column "
-                              "holding SIDs, emails, names or submission ids (batch)")
+                         help=instructors("name the class's students from this roster, joined "
+                                          "by a column holding SIDs, emails, names or "
+                                          "submission ids (batch)"))
     grading.add_argument("--roster-column", metavar="COLUMN",
-                         help="the roster's column to join by (default: the first named like "
-                              "an SID, email or name)")
+                         help=instructors("the roster's column to join by (default: the first "
+                                          "named like an SID, email or name)"))
     grading.add_argument("--lang", choices=list(LANGUAGES),
-                         help="the language of the feedback (default: grading.toml's [course] "
-                              "language, else en)")
-    grading.add_argument("--format", choices=sorted(FORMATS), default="text")
-    grading.add_argument("--output", help="write the report here instead of to the terminal")
+                         help=_("the language of the feedback (default: grading.toml's [course] "
+                                "language, else en)"))
+    grading.add_argument("--format", choices=sorted(FORMATS), default="text",
+                         help=_("the report's format (default: text)"))
+    grading.add_argument("--output", help=_("write the report here instead of to the terminal"))
     grading.add_argument("--show-hidden", action="store_true",
-                         help="for instructors: show hidden checks' inputs and answers too")
+                         help=instructors("for instructors: show hidden checks' inputs and "
+                                          "answers too"))
     add_sandbox_arguments(grading)
-    grading.add_argument("--config", help="the grading policy (default: the assignment's, "
-                                          "grading.toml for the built-in one)")
+    grading.add_argument("--config", help=_("the grading policy (default: the assignment's, "
+                                            "grading.toml for the built-in one)"))
     grading.set_defaults(run=grade_command)
+    if students:
+        return main
     releasing = commands.add_parser("release", help="write the students' repository into DIR")
     releasing.add_argument("directory", help="a new or empty folder")
     releasing.add_argument("--lang", choices=list(LANGUAGES),
@@ -596,7 +616,9 @@ def parser():
 
 
 def main(argv=None):
-    args = parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    with speaking(help_language(argv)):
+        args = parser(students_copy()).parse_args(argv)
     try:
         args.run(args)
     except (Stopped, Terminated) as stopped:

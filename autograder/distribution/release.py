@@ -27,6 +27,7 @@ released grading.toml and workflows, paragraph by paragraph (comment_blocks).
 import ast
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -46,7 +47,7 @@ from autograder.errors import AutograderError, ConfigError, GradingError, UsageE
 from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
-from autograder.language import ENGLISH, _, speaking
+from autograder.language import ENGLISH, _, speaking, spoken
 from autograder.language.catalogs import TRANSLATED, path_of, template, write_bare
 from autograder.language.extraction import comment_blocks, markdown_blocks, shown_values
 from autograder.language.templates import install
@@ -203,6 +204,29 @@ def with_language(config_text, language):
     return with_course_setting(config_text, "language", language, ENGLISH)
 
 
+# A check's English hint as grading.toml writes it on the check's line: `hint = "..."`.
+ENGLISH_HINT = re.compile(r'\bhint = ("(?:[^"\\]|\\.)*")')
+
+
+def with_spoken_hints(config_text):
+    """grading.toml with each check's English hint its catalog translates written as the hint of
+    the language spoken (`hint.ca = "..."`), which the students' grader shows as it is: students
+    read the released policy too. A hint no catalog translates (an instructor's own) and one
+    given per language stay as written."""
+    if spoken() == ENGLISH:
+        return config_text
+    lines = []
+    for line in config_text.splitlines():
+        found = ENGLISH_HINT.search(line) if line.startswith('"') else None
+        if found:
+            hint = tomllib.loads(f"hint = {found[1]}")["hint"]
+            if _(hint) != hint:
+                line = (line[:found.start()] + f"hint.{spoken()} = "
+                        + json.dumps(_(hint), ensure_ascii=False) + line[found.end():])
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
 def with_course_setting(config_text, key, value, default=None):
     """grading.toml with `[course] key = value` (a string), its other lines as they are: what the
     assignment inherits from the course's grading.toml, which the students' repository may not
@@ -271,16 +295,23 @@ def declaration_without(assignment, keys, given=None):
 
 def public_declaration(assignment):
     """The assignment's file as the students' repository holds it: without its reference and
-    known mistakes, which stay here, so that it grades from the answers beside its checks."""
-    return declaration_without(assignment, ("reference", "mistakes"))
+    known mistakes, which stay here, so that it grades from the answers beside its checks; its
+    comments in the language spoken."""
+    return spoken_paragraphs(declaration_without(assignment, ("reference", "mistakes")))
 
 
 def pyproject(target):
+    """pyproject.toml for the students' repository in `target`: the package without the reference,
+    the public answers beside the checks, and described by the title of the README written there,
+    in its language (pip and an IDE show the description)."""
     text = (ROOT / "pyproject.toml").read_text()
     text = text.replace('include = ["autograder*", "reference*"]', 'include = ["autograder*"]')
     text = text.replace('"autograder.checks" = ["pytest.ini"]',
                         '"autograder.checks" = ["pytest.ini", "public_answers.json.gz"]')
-    (target / "pyproject.toml").write_text(text)
+    title = (target / "README.md").read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
+    text = re.sub(r"(?m)^description = .*$",
+                  lambda _match: f"description = {json.dumps(title, ensure_ascii=False)}", text)
+    (target / "pyproject.toml").write_text(text, encoding="utf-8")
 
 
 def workflows(target, substitutions):
@@ -532,9 +563,9 @@ def students_files(target, substitutions, assignment, language=None):
     fail_under, _where = course_settings(assignment.policy)["fail_under"]
     threshold = None if fail_under is None else str(fail_under)
     with speaking(language):
-        (target / inside(assignment.policy)).write_text(spoken_paragraphs(with_course_setting(
-            with_language(public_config(config_text, kept), language), "fail_under",
-            threshold)), encoding="utf-8")
+        (target / inside(assignment.policy)).write_text(spoken_paragraphs(with_spoken_hints(
+            with_course_setting(with_language(public_config(config_text, kept), language),
+                                "fail_under", threshold))), encoding="utf-8")
         material(target, substitutions, assignment, kept)
         workflows(target, {**substitutions, **workflow_substitutions(assignment)})
     released_catalogs(target)
@@ -566,7 +597,9 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     answers.record(released_answers, known)  # once: the whole file is 8 MB of JSON
     steps.done("the answers written")
     if assignment is not SEARCH:  # last: it names the answers, which grade from then on
-        (target / inside(assignment.argument)).write_text(public_declaration(assignment))
+        with speaking(language or load_policy(assignment.policy).language):
+            (target / inside(assignment.argument)).write_text(public_declaration(assignment),
+                                                              encoding="utf-8")
     return reports
 
 

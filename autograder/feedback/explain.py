@@ -13,7 +13,7 @@ it, and a child of a position by the move that makes it.
 """
 from autograder.drawing import draw_board, draw_connect_four, moves, name_node
 from autograder.feedback.narration import Narration
-from autograder.language import N_, _, ngettext
+from autograder.language import N_, _, ngettext, value
 from autograder.runner.observations import first_difference
 from autograder.worker.calls import build_game, decode_path, encode_path, state_at
 
@@ -21,10 +21,6 @@ try:
     from autograder.feedback.replaying.replay import narrate as narrate_live
 except ImportError:  # the students' release: no working search, only what was recorded
     narrate_live = None
-
-
-def bound(value):
-    return f"{value:+g}" if abs(value) == float("inf") else f"{value:g}"
 
 
 def narrate(call, known=None):
@@ -199,7 +195,7 @@ def at_the_cut_off(narration, path):
 def window(narration, parent, child):
     """The bounds `parent` had after `child`, as the sentences write them."""
     alpha, beta = narration.windows[parent, child]
-    return {"alpha": bound(alpha), "beta": bound(beta), "values": in_values(narration, parent)}
+    return {"alpha": value(alpha), "beta": value(beta), "values": in_values(narration, parent)}
 
 
 def why_pruned(narration, names, path):

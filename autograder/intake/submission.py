@@ -20,6 +20,8 @@ Nothing handed in can make staging read what is not the student's, or fill the d
   list is read), and the sizes its entries declare count against TOTAL_LIMIT before anything is
   read; each part of an entry's name is at most NAME_LIMIT bytes long (what a file system holds);
 - a zip's notebooks are read one at a time, each into its answer cells before the next.
+Nor can it leave open which file is graded: a zip holding two entries of one name, or a submission
+holding two files whose names differ only in case (minimax.py, Minimax.py), is refused.
 Nothing handed in prints what it likes either: a lone zip's name is the student's, so every message
 about a zip shows its path escaped, as it shows the names of the zip's entries quoted.
 """
@@ -141,6 +143,29 @@ def _check_entries(path, infos):
                 path=path, entry=repr(info.filename)))
 
 
+def _check_distinct(path, names):
+    """Refuse two modules or notebooks of one name (a zip may hold two entries named
+    minimax.py), or of names that differ only in case (minimax.py and Minimax.py): which one is
+    graded would depend on the tool that unpacks them or the disk (zipfile reads the last of two,
+    unzip asks, a Mac's or Windows' disk keeps one of each pair), so the grade might be of another
+    file than the one the student meant."""
+    seen = {}
+    for name in (name for name in names if name.lower().endswith((".py", ".ipynb"))):
+        if name.casefold() not in seen:
+            seen[name.casefold()] = name
+            continue
+        first = seen[name.casefold()]
+        if first == name:
+            # TRANSLATORS: {entry} is the name of a file in the zip, quoted
+            raise SubmissionError(_("{path} holds two entries named {entry}; zip your solutions "
+                                    "again, each file once").format(path=path,
+                                                                    entry=repr(name)))
+        # TRANSLATORS: {first} and {second} are names of files handed in, quoted
+        raise SubmissionError(_("{path} holds both {first} and {second}, whose names differ only "
+                                "in case; keep the one you mean and hand in again").format(
+            path=path, first=repr(first), second=repr(name)))
+
+
 def _check_directory(path, zipped):
     """Refuse a zip whose list of entries is too long to read: zipfile makes an object of each
     entry before any can be counted (300,000 in a 26 MB zip took 11 s and 300 MB), and it reads
@@ -163,6 +188,7 @@ def _from_zip(zipped, target, files):
         with zipfile.ZipFile(zipped) as archive:
             _check_entries(path, archive.infolist())
             entries = [info.filename for info in archive.infolist() if not info.is_dir()]
+            _check_distinct(path, entries)
             names = _python_files(path, entries, files)
             notebooks = _handed_in_notebooks(entries)
             if notebooks and not names:
@@ -237,7 +263,8 @@ def _read_file(path, limit, budget):
 
 
 def _from_folder(path, target, budget, files):
-    listing = _listing(path)
+    listing = sorted(_listing(path))
+    _check_distinct(path, listing)
     names = _python_files(path, [name for name in listing if name.endswith(".py")], files)
     notebooks = _handed_in_notebooks(listing)
     if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds

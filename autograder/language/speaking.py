@@ -15,12 +15,13 @@ import contextlib
 import functools
 import gettext
 import io
+import math
 from contextvars import ContextVar
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 
 from autograder.errors import ConfigError
 from autograder.language.grammar import sentence
@@ -93,6 +94,19 @@ def number(value):
     """A count or a score as the spoken language writes it: 549,946 in English, 549.946 in
     Catalan, Spanish, Italian and Romanian; 2.5 or 2,5."""
     return format_decimal(value, locale=spoken())
+
+
+def value(number):
+    """A game's value (a utility, an evaluation, alpha or beta) in a sentence, as the spoken
+    language writes it: whole without Python's ".0" (-4.0 is -4), a fraction with the language's
+    decimal sign and all Python's digits (0.5 in English, 0,5 in Catalan, Spanish, Italian and
+    Romanian), never grouped (alpha=1000 stays one number), and an infinity signed, as the code
+    writes it (-inf, +inf)."""
+    if math.isinf(number):
+        return "+inf" if number > 0 else "-inf"
+    if isinstance(number, float) and number.is_integer() and abs(number) < 2 ** 53:
+        number = int(number)
+    return repr(number).replace(".", get_decimal_symbol(spoken()))
 
 
 def seconds(value, places=1):

@@ -10,7 +10,7 @@ from autograder.games import TicTacToe
 from autograder.games.specs import board_spec
 from autograder.games.tictactoe import open_lines
 from autograder.grading import strategies
-from autograder.language import N_, _
+from autograder.language import N_, _, value
 from autograder.runner.observations import is_number
 from autograder.worker.calls import call
 
@@ -84,7 +84,7 @@ def test_open_lines_after_the_first_move(caller):
             # TRANSLATORS: {cell} is a cell's number, 0 to 8; {score} the lesson's figure for it
             raise CheckFailed(_("open_lines_evaluation returned {answer} after X plays cell "
                                 "{cell}, where the lesson's figure is {score}").format(
-                answer=repr(mine), cell=cell, score=score),
+                answer=value(mine), cell=cell, score=score),
                 shown=judge.shown(board_spec(board), smallest=False))
 
 
@@ -98,7 +98,7 @@ def test_open_lines_symmetries(caller, board):
             raise CheckFailed(_("open_lines_evaluation gives this position {mine} but its "
                                 "turned or mirrored image {theirs}: the same position, seen "
                                 "otherwise, must score the same").format(
-                mine=repr(mine), theirs=repr(theirs)), shown=judge.shown(
+                mine=value(mine), theirs=value(theirs)), shown=judge.shown(
                     board_spec(board), note=_("Its image: {board}.").format(board=repr(image))))
 
 
@@ -109,7 +109,7 @@ def test_open_lines_players_swapped(caller, board):
     if theirs != -mine:
         raise CheckFailed(_("open_lines_evaluation gives this position {mine} and the same "
                             "position with X and O swapped {theirs}, not {negated}").format(
-            mine=repr(mine), theirs=repr(theirs), negated=repr(-mine)),
+            mine=value(mine), theirs=value(theirs), negated=value(-mine)),
             shown=judge.shown(board_spec(board),
                               note=_("Swapped: {board}.").format(board=repr(swapped(board)))))
 
@@ -131,7 +131,7 @@ def test_open_lines_scale(caller, won, playing):
                   "play, or the search prefers a promise to a win; scale the finished games' "
                   "utility (e.g. +100 and -100)"))
         raise CheckFailed(
-            rule.format(winner=winner, win=repr(win), other=repr(other)),
+            rule.format(winner=winner, win=value(win), other=value(other)),
             shown=judge.shown(board_spec(won), smallest=False,
                               note=_("The position still in play: {board}.").format(
                                   board=repr(playing))))
@@ -154,5 +154,5 @@ def test_open_lines_finished_games(caller):
     for board, utility in finished_games():
         mine = scored(caller, board)
         if mine != SCALED[utility]:
-            raise CheckFailed(_(FINISHED[utility]).format(answer=repr(mine)),
+            raise CheckFailed(_(FINISHED[utility]).format(answer=value(mine)),
                               shown=judge.shown(board_spec(board), smallest=False))

@@ -9,7 +9,6 @@ from hypothesis import example, given, strategies as st
 from autograder.checks import check, course, judge
 from autograder.checks.judge import CheckFailed
 from autograder.checks.replay import replays
-from autograder.drawing import name_node
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
                                     open_windows_evaluation, reversed_order, table_evaluation,
@@ -56,7 +55,7 @@ def best_action_at(depth):
 
 def cut_off(game, evaluation, depth, order=None):
     """The input shown: the tree, the depth and the evaluation, by the nodes' names."""
-    scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
+    scores = judge.named_scores(game, evaluation["values"])
     # TRANSLATORS: {scores} is a list such as "B 5, C 1, D 7"
     note = _("The search is cut off at depth {depth}; the evaluation gives {scores}.").format(
         depth=depth, scores=scores)
@@ -192,7 +191,7 @@ def deepening_case(caller, case):
     """The pair of iterative_deepening_decision's call on `case`, and the input a failure shows."""
     game, evaluation, depth = case
     depth = max(depth, 1)
-    scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
+    scores = judge.named_scores(game, evaluation["values"])
     shown = judge.shown(game, note=_("Deepened to depth {depth}; the evaluation gives "
                                      "{scores}.").format(depth=depth, scores=scores))
     return caller.both(call("iterative_deepening_decision", game, depth,

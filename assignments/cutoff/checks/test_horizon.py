@@ -86,7 +86,7 @@ def test_horizon_example(caller):
 
 
 def evaluated(game, scores):
-    named = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in scores.items())
+    named = judge.named_scores(game, scores.items())
     if not named:
         return _("The evaluation gives no node a score (0 for any other).")
     # TRANSLATORS: {scores} is a list such as "B 5, C 1"

@@ -49,5 +49,4 @@ def test_negamax_value_nodes(caller, case):
     window = () if (alpha, beta) == (-math.inf, math.inf) else (alpha, beta)
     for rooted in strategies.both_roots(game):
         judge.same_trace(caller.both(call("negamax_value", rooted, *window)), rooted,
-                         judge.shown(rooted, note=_("The search starts with alpha={alpha}, "
-                                                    "beta={beta}.").format(alpha=alpha, beta=beta)))
+                         judge.shown(rooted, note=judge.starting_window(alpha, beta)))

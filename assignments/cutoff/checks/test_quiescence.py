@@ -24,7 +24,7 @@ NOISY_BELOW = (CHAIN, CHAIN_EVALUATION, 1, noisy_positions([(0,), (0, 0)]))
 def searched(case):
     """The call of quiescence_value on `case`, and the input a failure shows."""
     game, evaluation, depth, noisy = case
-    scores = ", ".join(f"{name_node(game, path)} {score:g}" for path, score in evaluation["values"])
+    scores = judge.named_scores(game, evaluation["values"])
     named = ", ".join(name_node(game, path) for path in noisy["paths"])
     # TRANSLATORS: {scores} is a list such as "B 5, C 9", {noisy} one of nodes such as "C, D"
     note = (_("The search is cut off at depth {depth}; the evaluation gives {scores} (0 for any "

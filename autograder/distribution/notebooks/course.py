@@ -40,6 +40,8 @@ NBGRADER_VERSION = "0.9.6"
 CELL_TIMEOUT = 600
 # nbgrader's trusted side of the kernel (it imports nbgrader, which only the course needs)
 NBGRADER_GRADING = "autograder.commands.nbgrader_grading"
+# nbgrader's feedback page in the notebook's language (it imports nbconvert, as above)
+FEEDBACK_PAGE = "autograder.distribution.nbgrader.feedback_page"
 KERNEL_SPEC = {
     "argv": ["python", "-P", "-m", kernel.__name__, "-f", "{connection_file}"],
     "display_name": "Python 3 (autograde, sandboxed: no course files)",
@@ -78,6 +80,7 @@ def course_wide_files():
                                      examples=examples.__name__, stubs=stubs.__name__,
                                      kernel_module=kernel.__name__, kernel=KERNEL_NAME,
                                      grading_module=NBGRADER_GRADING,
+                                     feedback_page=FEEDBACK_PAGE,
                                      language_module=speaking.__module__,
                                      metadata_key=METADATA,
                                      timeout=CELL_TIMEOUT),

@@ -84,7 +84,9 @@ def games(named, rows=False):
     if rows and boards:
         width = max(len(lines[i]) for i in boards) + 2
         for i in boards:
-            lines[i] = f"{lines[i]:<{width}}# rows {board_rows(named[i][1])}"
+            # TRANSLATORS: {rows} is a tic-tac-toe board's three rows, as "XOX / .O. / ..."
+            lines[i] = Commented(f"{lines[i]:<{width - 2}}", N_("rows {rows}"),
+                                 rows=board_rows(named[i][1]))
     return lines
 
 
