@@ -73,6 +73,34 @@ def test_a_known_mistake_is_recalled_only_as_it_was_graded(tmp_path, monkeypatch
     assert key not in others and len(set(others)) == len(others)
 
 
+def test_the_reference_s_grading_is_recalled_only_for_the_same_released_grader(tmp_path,
+                                                                                monkeypatch):
+    """A release made again takes the reference's answers, its times among them, from the cache:
+    the known mistakes record only the answers they add to them, so that the answers file comes
+    out the same bytes only if the reference's times do too."""
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    graded = []
+
+    def grade_reference(target, assignment):
+        graded.append(target)
+        (target / release.inside(assignment.answers)).write_bytes(b"times %d" % len(graded))
+    monkeypatch.setattr(release, "grade_reference", grade_reference)
+
+    def released(name, check="# a check\n"):
+        target = tmp_path / name
+        (target / release.inside(SEARCH.checks)).mkdir(parents=True)
+        (target / release.inside(SEARCH.checks) / "test_one.py").write_text(check)
+        (target / release.inside(SEARCH.policy)).write_text("[checks]\n")
+        return target
+    for name in ("first", "again"):
+        release.record_answers(released(name), SEARCH)
+    release.record_answers(released("other", "# another check\n"), SEARCH)
+    assert graded == [tmp_path / "first", tmp_path / "other"]
+    answers = [(tmp_path / name / release.inside(SEARCH.answers)).read_bytes()
+               for name in ("first", "again", "other")]
+    assert answers == [b"times 1", b"times 1", b"times 2"]
+
+
 def test_explanations_are_kept_by_the_grader_s_code(tmp_path, monkeypatch):
     monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
     assert release_cache.explanations() == {}

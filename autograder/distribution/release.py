@@ -310,7 +310,19 @@ def released_assignment(target, assignment, scratch):
 
 def record_answers(target, assignment):
     """Grade the reference with the released grader and keep the reference's answers, with what
-    the feedback engine finds on each of their games."""
+    the feedback engine finds on each of their games; or recall them from an earlier release of
+    the same grader, policy and reference (release_cache.py)."""
+    recorded = target / inside(assignment.answers)
+    key = release_cache.reference_key([target / "autograder", target / inside(assignment.checks),
+                                       target / inside(assignment.policy)], assignment)
+    if release_cache.recalled(key, {".reference.json.gz": recorded}):
+        return
+    grade_reference(target, assignment)
+    release_cache.remember(key, {".reference.json.gz": recorded})
+
+
+def grade_reference(target, assignment):
+    """Grade the reference with the released grader, its answers recorded in the release."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         submission = Path(scratch) / "reference"
         submission.mkdir()
@@ -353,10 +365,10 @@ def record_shrinking(known, mistakes, assignment, steps):
     to the release's answers, `known`, those of every game its failures were shrunk through: a
     student who makes one of those mistakes meets the same smallest input in the students'
     repository as in the instructor's grader (which shrinks through any game), and the same
-    feedback. The gradings run side by side, one per core, each in one lane, each said to `steps`
-    when done; one graded by an earlier release as it would be now is taken from the cache
-    (release_cache.py). Returns the answers, and each mistake's report (JSON text) by the name of
-    its folder."""
+    feedback. The gradings run side by side, one more than the cores, each in one lane, each said
+    to `steps` when done, each recording only the answers it added to `known`; one graded by an
+    earlier release as it would be now is taken from the cache (release_cache.py). Returns the
+    answers, and each mistake's report (JSON text) by the name of its folder."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
         answers.save(base, known, assignment.reference)
@@ -365,7 +377,10 @@ def record_shrinking(known, mistakes, assignment, steps):
         submissions = [(submission, functions) for submission, functions
                        in mistake_submissions(mistakes, scratch, assignment) if functions]
         steps.more(len(submissions))
-        with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+        # one more than the cores: a grading's two processes take turns (the grader waits on
+        # its worker's call, the worker on the grader's checks), and a hanging mistake's waits out
+        # its time limit, so as many gradings as cores leave them idle part of the time
+        with ThreadPoolExecutor(max_workers=os.cpu_count() + 1) as pool:
             started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
                                                steps)
                        for mistake in longest_first(submissions, known)}
