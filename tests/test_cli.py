@@ -90,6 +90,21 @@ def test_answers_recorded_for_a_release_hold_none_from_the_cache(tmp_path):
                for key in map(json.loads, held))
 
 
+def test_answers_recorded_from_given_ones_hold_only_those_the_grading_added(tmp_path):
+    """A known mistake's grading starts from the release's answers (8 MB), which the release
+    already holds: it records only the answers it added, not all it started from again."""
+    given = tmp_path / "given.json"
+    answers.save(given, {"a given game": {"answer": 1}})
+    recorded = tmp_path / "recorded.json.gz"
+    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--reference-answers",
+                        given, "--record-answers", recorded, "--output", tmp_path / "out.txt",
+                        env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    assert completed.returncode == 0, completed.stderr
+    held = json.loads(gzip.decompress(recorded.read_bytes()))
+    assert held and "a given game" not in held
+    assert any(json.loads(key).get("function") == "rational_response" for key in held)
+
+
 def test_a_zip_with_its_files_one_folder_deep_is_graded(tmp_path):
     folder = reference_files(tmp_path / "work")
     archive = tmp_path / "handin.zip"

@@ -9,7 +9,8 @@ from rich.console import Console
 
 from autograder.assignments import SEARCH
 from autograder.distribution import release, release_cache
-from autograder.distribution.progress import Steps
+from autograder.distribution.progress import Silent, Steps
+from autograder.grading import answers
 from autograder.feedback.replaying import record
 from support.paths import ROOT
 
@@ -71,6 +72,68 @@ def test_a_known_mistake_is_recalled_only_as_it_was_graded(tmp_path, monkeypatch
     policy.write_text(policy.read_text().replace("memory_mb = 1024", "memory_mb = 1000"))
     others.append(release_cache.mistake_key(folder, ["minimax_value"], policy, base, SEARCH))
     assert key not in others and len(set(others)) == len(others)
+
+
+def test_the_reference_s_grading_is_recalled_only_for_the_same_released_grader(tmp_path,
+                                                                                monkeypatch):
+    """A release made again takes the reference's answers, its times among them, from the cache:
+    the known mistakes record only the answers they add to them, so that the answers file comes
+    out the same bytes only if the reference's times do too."""
+    monkeypatch.setattr(release_cache, "FOLDER", tmp_path / "cache")
+    graded = []
+
+    def grade_reference(target, assignment):
+        graded.append(target)
+        (target / release.inside(assignment.answers)).write_bytes(b"times %d" % len(graded))
+    monkeypatch.setattr(release, "grade_reference", grade_reference)
+
+    def released(name, check="# a check\n"):
+        target = tmp_path / name
+        (target / release.inside(SEARCH.checks)).mkdir(parents=True)
+        (target / release.inside(SEARCH.checks) / "test_one.py").write_text(check)
+        (target / release.inside(SEARCH.policy)).write_text("[checks]\n")
+        return target
+    for name in ("first", "again"):
+        release.record_answers(released(name), SEARCH)
+    release.record_answers(released("other", "# another check\n"), SEARCH)
+    assert graded == [tmp_path / "first", tmp_path / "other"]
+    answers = [(tmp_path / name / release.inside(SEARCH.answers)).read_bytes()
+               for name in ("first", "again", "other")]
+    assert answers == [b"times 1", b"times 1", b"times 2"]
+
+
+def test_the_known_mistakes_replay_the_games_the_reference_met_and_release_none(tmp_path,
+                                                                              monkeypatch):
+    """The released grader keys its games by its own checks, so the instructor's grader never
+    replays them: each known mistake's hypothesis drew every check's games again. The reference,
+    graded first with every check, hands its games (not its answers, which each mistake records
+    as it asks them) to the known mistakes; the release holds none of them."""
+    games = json.dumps({"games of the check": "minimax_value: a check", "code": "instructor's"})
+    public, answer, shrunk = (json.dumps({"function": "minimax_value", "game": number})
+                              for number in range(3))
+    given = {}
+
+    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None,
+                      lanes=1):
+        given[submission.name] = json.loads(base.read_text())["answers"]
+        recorded = submission.with_suffix(".json.gz")
+        report = submission.with_suffix(".report.json")
+        added = {games: [{"game": 1}], answer: {"answer": 1}}
+        added = added if submission.name == "reference" else {shrunk: {"answer": 2}}
+        answers.record(recorded, added)
+        report.write_text("{}")
+        return recorded, report
+    monkeypatch.setattr(release, "grade_mistake", grade_mistake)
+    mistakes = tmp_path / "mistakes"
+    (mistakes / "bug").mkdir(parents=True)
+    (mistakes / "bug" / "minimax.py").write_text("# a mistake\n")
+    known, reports = release.record_shrinking({public: {"answer": 0}}, mistakes, SEARCH,
+                                              Silent())
+    assert set(given) == {"reference", "bug"}
+    assert given["reference"] == {public: {"answer": 0}}
+    assert given["bug"] == {public: {"answer": 0}, games: [{"game": 1}]}
+    assert known == {public: {"answer": 0}, shrunk: {"answer": 2}}
+    assert set(reports) == {"bug"}
 
 
 def test_explanations_are_kept_by_the_grader_s_code(tmp_path, monkeypatch):

@@ -208,12 +208,15 @@ def grade_single(args, config, entry, assignment):
         staged = provenance.contents(folder)  # before the student's code can write there
         known = reference_answers_known(args, config, mode, cache, assignment)
         kept = None if known is None else len(known)
+        given = set(known) if args.reference_answers else set()
         report = grade(folder, config, scratch, name=entry.id, sandbox_mode=mode, answers=known,
                        lanes=args.lanes, only=only, assignment=assignment)
     report = replace(report, made_with={**report.made_with, "contents": staged,
                                         "submission": provenance.source(entry.path)})
-    if args.record_answers:
-        answers.record(args.record_answers, known)
+    if args.record_answers:  # given answers too: only those this grading added (a known
+        # mistake's, whose release holds the answers it started from: 8 MB, written once there)
+        answers.record(args.record_answers, {key: data for key, data in known.items()
+                                             if key not in given})
     elif args.save_answers:
         answers.save(args.save_answers, known, reference)
     if not (args.reference_answers or args.record_answers) and known is not None and \

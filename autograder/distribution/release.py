@@ -341,7 +341,19 @@ def released_assignment(target, assignment, scratch):
 
 def record_answers(target, assignment):
     """Grade the reference with the released grader and keep the reference's answers, with what
-    the feedback engine finds on each of their games."""
+    the feedback engine finds on each of their games; or recall them from an earlier release of
+    the same grader, policy and reference (release_cache.py)."""
+    recorded = target / inside(assignment.answers)
+    key = release_cache.reference_key([target / "autograder", target / inside(assignment.checks),
+                                       target / inside(assignment.policy)], assignment)
+    if release_cache.recalled(key, {".reference.json.gz": recorded}):
+        return
+    grade_reference(target, assignment)
+    release_cache.remember(key, {".reference.json.gz": recorded})
+
+
+def grade_reference(target, assignment):
+    """Grade the reference with the released grader, its answers recorded in the release."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         submission = Path(scratch) / "reference"
         submission.mkdir()
@@ -384,10 +396,11 @@ def record_shrinking(known, mistakes, assignment, steps):
     to the release's answers, `known`, those of every game its failures were shrunk through: a
     student who makes one of those mistakes meets the same smallest input in the students'
     repository as in the instructor's grader (which shrinks through any game), and the same
-    feedback. The gradings run side by side, one per core, each in one lane, each said to `steps`
-    when done; one graded by an earlier release as it would be now is taken from the cache
-    (release_cache.py). Returns the answers, and each mistake's report (JSON text) by the name of
-    its folder."""
+    feedback. The gradings run side by side, one more than the cores, each in one lane, each said
+    to `steps` when done, each recording only the answers it added to `known`, each given the
+    games the reference met (reference_games); one graded by an earlier release as it would be now
+    is taken from the cache (release_cache.py). Returns the answers, and each mistake's report
+    (JSON text) by the name of its folder."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
         answers.save(base, known, assignment.reference)
@@ -395,8 +408,13 @@ def record_shrinking(known, mistakes, assignment, steps):
         policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
         submissions = [(submission, functions) for submission, functions
                        in mistake_submissions(mistakes, scratch, assignment) if functions]
-        steps.more(len(submissions))
-        with ThreadPoolExecutor(max_workers=os.cpu_count()) as pool:
+        steps.more(len(submissions) + 1)
+        answers.save(base, {**known, **reference_games(scratch, policy, base, assignment, steps)},
+                     assignment.reference)
+        # one more than the cores: a grading's two processes take turns (the grader waits on
+        # its worker's call, the worker on the grader's checks), and a hanging mistake's waits out
+        # its time limit, so as many gradings as cores leave them idle part of the time
+        with ThreadPoolExecutor(max_workers=os.cpu_count() + 1) as pool:
             started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
                                                steps)
                        for mistake in longest_first(submissions, known)}
@@ -424,29 +442,51 @@ def longest_first(submissions, known):
                   key=lambda mistake: sum(seconds.get(function, 0) for function in mistake[1]))
 
 
-def grade_mistake(submission, functions, policy, base, assignment, steps):
+def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1):
     """Grade the checks of `functions` on `submission` with the instructor's grader, as the
     `assignment`, under the public `policy`, from the answers in `base` (or recall that grading
-    from the cache); the path of every answer it met, and of its report (JSON)."""
+    from the cache), in `lanes` lanes (None: one per core), said to `steps` as `name` (by default
+    the known mistake of its folder's name); the path of the answers it added to those of `base`,
+    and of its report (JSON)."""
+    name = name or f"known mistake {submission.name}"
     recorded = submission.with_suffix(".json.gz")
     report = submission.with_suffix(".report.json")
     files = {".json.gz": recorded, ".report.json": report}
     key = release_cache.mistake_key(submission, functions, policy, base, assignment)
     if release_cache.recalled(key, files):
-        steps.done(f"known mistake {submission.name}: graded by an earlier release")
+        steps.done(f"{name}: graded by an earlier release")
         return recorded, report
     command = [sys.executable, "-m", "autograder", "grade", str(submission), "--assignment",
                assignment.argument, "--config", str(policy), "--reference-answers", str(base),
-               "--record-answers", str(recorded),
-               "--lanes", "1", "--format", "json", "--output", str(report),
+               "--record-answers", str(recorded), *(["--lanes", str(lanes)] if lanes else []),
+               "--format", "json", "--output", str(report),
                *[option for function in functions for option in ("--only", function)]]
     completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     if completed.returncode != 0:
-        raise GradingError(f"grading the known mistake {submission.name} failed: "
-                              f"{completed.stderr.strip().splitlines()[-1:]}")
+        raise GradingError(f"grading the {name} failed: "
+                           f"{completed.stderr.strip().splitlines()[-1:]}")
     release_cache.remember(key, files)
-    steps.done(f"known mistake {submission.name}: graded")
+    steps.done(f"{name}: graded")
     return recorded, report
+
+
+def reference_games(scratch, policy, base, assignment, steps):
+    """The games each check meets where the reference passes it, under the public `policy`, as the
+    instructor's grader keys them (examples.py; the released grader's are keyed by its own code):
+    given them, a known mistake's check that passes replays them rather than having hypothesis
+    draw them again, as a student's grading does from the instructor's cache, and one that fails
+    meets the same games up to the same failure, which hypothesis then finds and shrinks as
+    without them. Only the games: the reference's answers on them stay each mistake's own to
+    record, as it asks them."""
+    submission = Path(scratch) / "reference"
+    submission.mkdir()
+    for file in assignment.files:
+        shutil.copy(assignment.reference / file, submission / file)
+    recorded, _report = grade_mistake(submission, list(assignment.modules), policy, base,
+                                      assignment, steps, "the reference, with every check",
+                                      lanes=None)
+    return {key: data for key, data in answers.public_answers(recorded).items()
+            if examples.games_key(key)}
 
 
 def explained(known):

@@ -1,6 +1,7 @@
 """What a release computed before, kept in the instructor's cache folder beside the reference's
-answers (answers.CACHE), so that a release made again skips it: each known mistake's grading, by
-everything its outcome depends on, and each call's explanations, by the grader's code.
+answers (answers.CACHE), so that a release made again skips it: the reference's grading with the
+released grader and each known mistake's grading, by everything their outcome depends on, and each
+call's explanations, by the grader's code.
 
 Both are deterministic in what their keys digest (hypothesis is derandomized, the feedback
 engine's searches are plain code), so a release from the cache is byte for byte the release made
@@ -11,6 +12,7 @@ import gzip
 import hashlib
 import json
 import shutil
+from functools import lru_cache
 from pathlib import Path
 
 from autograder.files import private_folder, write_atomically
@@ -23,13 +25,32 @@ def mistake_key(submission, functions, policy, base, assignment):
     """The digest of all a known mistake's grading depends on: its files, the functions graded,
     the public policy and the answers it starts from (files), the assignment's declaration, its
     checks and reference, and the grader."""
-    digest = hashlib.sha256()
     declaration = Path(assignment.argument)
-    parts = [provenance.contents(submission), json.dumps(functions), Path(policy).read_bytes(),
-             answers_digest(base), str(assignment.argument),
-             declaration.read_bytes() if declaration.is_file() else b"",
-             examples.code_digest(assignment.checks), answers.fingerprint(assignment.reference),
-             provenance.grader_digest()]
+    return _digest([provenance.contents(submission), json.dumps(functions),
+                    Path(policy).read_bytes(), answers_digest(base), str(assignment.argument),
+                    declaration.read_bytes() if declaration.is_file() else b"",
+                    examples.code_digest(assignment.checks),
+                    answers.fingerprint(assignment.reference), provenance.grader_digest()])
+
+
+def reference_key(released, assignment):
+    """The digest of all the reference's grading with the released grader depends on: what the
+    release holds of it (`released`: the grader's folder, its checks' and its policy), the
+    assignment's declaration, its reference, and this grader. Kept, that grading's answers keep
+    the reference's times too, so that a release from the cache is the same bytes as the one that
+    filled it."""
+    declaration = Path(assignment.argument)
+    return _digest([*(provenance.contents(path) if path.is_dir() else path.read_bytes()
+                      for path in map(Path, released)),
+                    str(assignment.argument),
+                    declaration.read_bytes() if declaration.is_file() else b"",
+                    answers.fingerprint(assignment.reference), provenance.grader_digest()])
+
+
+def _digest(parts):
+    """One digest of `parts` (bytes or text), each its length first, so that no two lists of
+    parts run together into the same bytes."""
+    digest = hashlib.sha256()
     for part in parts:
         data = part if isinstance(part, bytes) else part.encode()
         digest.update(b"%d:%s" % (len(data), data))
@@ -39,8 +60,13 @@ def mistake_key(submission, functions, policy, base, assignment):
 def answers_digest(path):
     """The answers saved at `path` (answers.save), without the reference's time for each call,
     which differs from run to run and only sets a call's time limit, far above a known
-    mistake's."""
-    data = json.loads(Path(path).read_text())
+    mistake's. Worked out once per file's bytes: every known mistake starts from the same."""
+    return _answers_digest(Path(path).read_bytes())
+
+
+@lru_cache(maxsize=2)
+def _answers_digest(text):
+    data = json.loads(text)
     data["answers"] = {key: {k: v for k, v in answer.items() if k != "seconds"}
                        if isinstance(answer, dict) else answer
                        for key, answer in data.get("answers", {}).items()}
