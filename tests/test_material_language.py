@@ -28,6 +28,8 @@ from autograder.language.catalogs import TRANSLATED, read
 from autograder.language.extraction import (code_comments, comment_blocks, markdown_blocks,
                                            shown_values)
 
+from support.releases import run_released_grader
+
 MARK = "[it] "
 SUBSTITUTIONS = {"GRADER_REPOSITORY": "course/grader", "GRADER_REF": "v1",
                  "PRIVATE_GRADER_REPOSITORY": "course/private"}
@@ -420,6 +422,19 @@ def test_the_students_help_is_in_the_course_language_and_offers_only_their_comma
     assert shown("grade", "--help", "--lang", "ro").startswith("utilizare: ")
     instructors = cli_parser().format_help()
     assert instructors.startswith("usage: ") and "release" in instructors
+
+
+@pytest.mark.parametrize("command", [["release", "out"], ["export", "gradescope", "out.zip"]])
+def test_the_instructors_commands_stay_one_line_where_the_students_help_offers_only_grade(
+        tmp_path, command):
+    """The students' parser offers only grade, but asking it for the instructor's commands still
+    says in one line that this copy leaves them out (test_release.py asks the whole release),
+    not that the command is an invalid choice."""
+    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
+    completed = run_released_grader(tmp_path, *command)
+    assert (completed.returncode, completed.stderr) == (
+        2, f"autograder: '{' '.join(command[:-1])}' is the instructor's command: this copy of "
+           f"the autograder (the students' repository) leaves it out\n")
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -488,6 +488,7 @@ def parser(students=False):
     main = SpokenParser(prog="python -m autograder",
                         description=_("Grade adversarial-search exercises."))
     commands = main.add_subparsers(dest="command", required=True)
+    main.commands = commands  # which instructors_command reads the commands' names from
     grading = commands.add_parser(
         "grade", help=_("grade your solutions") if students
         else "grade submissions (folders, zips or a class)")
@@ -618,10 +619,18 @@ def parser(students=False):
     return main
 
 
+def instructors_command(argv):
+    """Whether the command line `argv` asks for one of the instructor's commands (any but
+    grade), which the students' parser does not offer: parsed as the instructor's copy parses
+    it, it says what it needs that the students' repository leaves out (instructors_tool), where
+    the students' parser would only call it an invalid choice."""
+    return bool(argv) and argv[0] != "grade" and argv[0] in parser().commands.choices
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     with speaking(help_language(argv)):
-        args = parser(students_copy()).parse_args(argv)
+        args = parser(students_copy() and not instructors_command(argv)).parse_args(argv)
     try:
         args.run(args)
     except (Stopped, Terminated) as stopped:
