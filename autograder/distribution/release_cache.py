@@ -25,12 +25,9 @@ def mistake_key(submission, functions, policy, base, assignment):
     """The digest of all a known mistake's grading depends on: its files, the functions graded,
     the public policy and the answers it starts from (files), the assignment's declaration, its
     checks and reference, and the grader."""
-    declaration = Path(assignment.argument)
     return _digest([provenance.contents(submission), json.dumps(functions),
-                    Path(policy).read_bytes(), answers_digest(base), str(assignment.argument),
-                    declaration.read_bytes() if declaration.is_file() else b"",
-                    examples.code_digest(assignment.checks),
-                    answers.fingerprint(assignment.reference), provenance.grader_digest()])
+                    Path(policy).read_bytes(), answers_digest(base),
+                    examples.code_digest(assignment.checks), *_assignment_parts(assignment)])
 
 
 def reference_key(released, assignment):
@@ -39,12 +36,16 @@ def reference_key(released, assignment):
     assignment's declaration, its reference, and this grader. Kept, that grading's answers keep
     the reference's times too, so that a release from the cache is the same bytes as the one that
     filled it."""
-    declaration = Path(assignment.argument)
     return _digest([*(provenance.contents(path) if path.is_dir() else path.read_bytes()
-                      for path in map(Path, released)),
-                    str(assignment.argument),
-                    declaration.read_bytes() if declaration.is_file() else b"",
-                    answers.fingerprint(assignment.reference), provenance.grader_digest()])
+                      for path in map(Path, released)), *_assignment_parts(assignment)])
+
+
+def _assignment_parts(assignment):
+    """What every grading the release keeps depends on besides its own inputs: the assignment's
+    declaration (its path and its bytes), its reference, and this grader."""
+    declaration = Path(assignment.argument)
+    return [str(assignment.argument), declaration.read_bytes() if declaration.is_file() else b"",
+            answers.fingerprint(assignment.reference), provenance.grader_digest()]
 
 
 def _digest(parts):
