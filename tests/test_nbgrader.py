@@ -38,7 +38,7 @@ from autograder.errors import GradingError, SubmissionError, UsageError
 from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
-from autograder.language import ENGLISH, LANGUAGES
+from autograder.language import ENGLISH, LANGUAGES, speaking
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.submissions import assembled
@@ -1112,3 +1112,18 @@ def test_nbgraders_feedback_page_speaks_the_notebooks_language(nbgrader_installe
         assert label in catalan, label
     assert [re.sub(r"<[^>]*>", "", block) for block in code.findall(catalan)][0].strip() == \
         "print('(Score: 1) (Top) Test cell')"
+
+
+def test_a_students_markup_costs_the_feedback_page_linear_time(nbgrader_installed):
+    """A student's Markdown answer reaches the page as raw HTML: one that wrote nbgrader's
+    late-penalty item 20,000 times (500 KB), with no "(" after, made the label pattern scan to the page's end from
+    each, 7.5 s of CPU, and 2 MB two minutes (quadratic); each match now stops at the next tag."""
+    from autograder.distribution.nbgrader.feedback_page import spoken_labels
+    page = ('<ul><li class="late-penalty">Late submission penalty (Score: -1.0)</li></ul>'
+            + '<li class="late-penalty">' * 20_000)
+    started = time.process_time()
+    with speaking("ca"):
+        spoken = spoken_labels(page)
+    assert time.process_time() - started < 2
+    assert spoken.startswith('<ul><li class="late-penalty">Penalització per lliurament tardà '
+                             '(Puntuació: -1.0)</li></ul>')
