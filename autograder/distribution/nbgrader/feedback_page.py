@@ -17,7 +17,7 @@ import re
 
 from nbconvert.exporters import HTMLExporter
 
-from autograder.language import ENGLISH, N_, _, speaking
+from autograder.language import ENGLISH, LANGUAGES, N_, _, speaking
 
 # (the label with the template's markup around it, as a pattern; its message): the message
 # replaces the group named "label".
@@ -54,5 +54,14 @@ class SpokenFeedback(HTMLExporter):
 
     def from_notebook_node(self, nb, resources=None, **kw):
         page, resources = super().from_notebook_node(nb, resources, **kw)
-        with speaking(nb.metadata.get("autograder", {}).get("language", ENGLISH)):
+        with speaking(notebook_language(nb)):
             return spoken_labels(page), resources
+
+
+def notebook_language(nb):
+    """The language the notebook's metadata names, as its generator wrote it; English where it
+    names none the grader speaks: the notebook is the one the student handed in, metadata and all,
+    and one that named another ended generate_feedback in an error, without the student's page."""
+    named = nb.metadata.get("autograder")
+    language = named.get("language") if isinstance(named, dict) else None
+    return language if isinstance(language, str) and language in LANGUAGES else ENGLISH
