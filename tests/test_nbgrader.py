@@ -1127,8 +1127,9 @@ def test_a_feedback_page_whose_notebook_names_no_language_spoken_is_in_english(
 
 def test_a_students_markup_costs_the_feedback_page_linear_time(nbgrader_installed):
     """A student's Markdown answer reaches the page as raw HTML: one that wrote nbgrader's
-    late-penalty item 20,000 times (500 KB), with no "(" after, made the label pattern scan to the page's end from
-    each, 7.5 s of CPU, and 2 MB two minutes (quadratic); each match now stops at the next tag."""
+    late-penalty item 20,000 times (500 KB), with no "(" after, made the label pattern scan to the
+    page's end from each, 7.5 s of CPU, and 2 MB two minutes (quadratic); each match now stops at
+    the next tag."""
     from autograder.distribution.nbgrader.feedback_page import spoken_labels
     page = ('<ul><li class="late-penalty">Late submission penalty (Score: -1.0)</li></ul>'
             + '<li class="late-penalty">' * 20_000)

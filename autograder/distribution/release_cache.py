@@ -6,8 +6,9 @@ call's explanations, by the grader's code.
 All three are deterministic in what their keys digest (hypothesis is derandomized, the feedback
 engine's searches are plain code), so a release from the cache is the release made without it,
 byte for byte but for the reference's time for each call, which no run repeats and which only
-sets a call's time limit: kept, the times are those of the release that filled the cache. The folder is the user's alone, as the reference's answers are; a cache that cannot be
-read or written only makes a release slower, never wrong.
+sets a call's time limit: kept, the times are those of the release that filled the cache. The
+folder is the user's alone, as the reference's answers are; a cache that cannot be read or written
+only makes a release slower, never wrong.
 """
 import gzip
 import hashlib
