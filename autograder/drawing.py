@@ -10,7 +10,7 @@ import math
 import string
 from collections import deque
 
-from autograder.language import N_, _, ngettext, number
+from autograder.language import N_, _, ngettext, number, value
 
 OTHER = {"MAX": "MIN", "MIN": "MAX"}
 # Who examined a node (examined_by's answer) -> what every legend says of it, in the legends'
@@ -31,9 +31,12 @@ def examined_by(key, student, reference):
             (False, True): "missed"}[key in student, key in reference]
 
 
-def bound(value):
-    """An alpha or beta as the pictures show it."""
-    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else f"{value:g}"
+def bound(end):
+    """An alpha or beta as the pictures' legends show it: as the language writes a game's values
+    (2,5 in Catalan; :g wrote 2.5 there, and 1234567 as 1.23457e+06), an infinity as ∞."""
+    if math.isinf(end):
+        return "+∞" if end > 0 else "-∞"
+    return value(end)
 
 
 def _letters():

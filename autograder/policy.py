@@ -217,10 +217,12 @@ def _section(data, name, source):
 
 def _read(path):
     """The TOML table in the file at `path`, a ConfigError naming it when it cannot be read."""
-    try:
-        data = tomllib.loads(Path(path).read_text())
+    try:  # TOML is UTF-8, whatever the locale: a released policy's hints are the course's words
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ConfigError(f"no grading configuration at {path}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path} is not valid TOML: it is not UTF-8 text") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path} is not valid TOML: {error}") from None
     refuse_unknown(data, SECTIONS, "the file", str(path), kind="section")

@@ -321,3 +321,22 @@ def test_a_hidden_check_may_have_its_hint_in_the_course_language_only(tmp_path, 
             assert check.hint == "Una pista"
     else:
         assert "is hidden, so it needs a hint" in refused(tmp_path, text)
+
+
+def test_a_grading_toml_is_read_as_utf_8_and_one_that_is_not_is_named(tmp_path):
+    """The released grading.toml holds its hints in the course's language, written as UTF-8 (TOML
+    is UTF-8): read by the locale's encoding, a Latin-1 one read them garbled, and bytes that are
+    not UTF-8 ended the grading in a UnicodeDecodeError traceback, not a line naming the file."""
+    path = tmp_path / "grading.toml"
+    hint = "poda quan α ≥ β: l'error més habitual"
+    policy = (ROOT / "grading.toml").read_text(encoding="utf-8").replace(
+        '"minimax_value: exact values on random trees" = {',
+        f'"minimax_value: exact values on random trees" = {{ hint.ca = "{hint}",', 1)
+    path.write_bytes(policy.encode("utf-8"))
+    with speaking("ca"):
+        assert grading_config.load(path).checks[
+            "minimax_value: exact values on random trees"].hint == hint
+    path.write_bytes(b'[course]\nlanguage = "\xff"\n')
+    with pytest.raises(ConfigError) as error:
+        grading_config.load(path)
+    assert str(error.value) == f"{path} is not valid TOML: it is not UTF-8 text"

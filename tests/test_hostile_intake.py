@@ -742,11 +742,15 @@ def test_another_assignments_files_cannot_choose_what_a_class_is_graded_as(tmp_p
 
 @pytest.mark.filterwarnings("ignore:Duplicate name")  # zipfile's, writing the hostile zip
 @pytest.mark.parametrize("names", [("minimax.py", "minimax.py"), ("minimax.py", "Minimax.py"),
-                                   ("sol/alphabeta.py", "sol/ALPHABETA.PY")])
+                                   ("sol/alphabeta.py", "sol/ALPHABETA.PY"),
+                                   ("minimax.py", "./minimax.py"),
+                                   ("sol/alphabeta.py", "sol//Alphabeta.py")])
 def test_a_zip_leaving_open_which_file_is_graded_is_refused(tmp_path, names):
     """Two entries of one name (zipfile read the last, unzip asks which), or of names that differ
     only in case (a Mac's or Windows' disk keeps one of them): the zip was graded silently, maybe
-    not as the student meant. Its two names are told, quoted; a zip of the files once grades."""
+    not as the student meant; so were two whose names unpack to one file (./minimax.py and
+    minimax.py both staged as minimax.py, the last graded). Its two names are told, quoted, as they
+    unpack; a zip of the files once grades."""
     first, second = names
     files = reference_files(tmp_path / "solutions")
     folder = PurePosixPath(first).parent
@@ -754,6 +758,7 @@ def test_a_zip_leaving_open_which_file_is_graded_is_refused(tmp_path, names):
         *((str(folder / path.name), path.read_text()) for path in files.glob("*.py")),
         (second, "raise SystemExit('graded the other one')\n")])
     told = refused(tmp_path, archive)
+    second = PurePosixPath(second).as_posix()
     if first == second:
         assert told == (f"{archive} holds two entries named {first!r}; zip your solutions again, "
                         f"each file once")

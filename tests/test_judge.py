@@ -496,3 +496,19 @@ def test_the_starting_window_writes_infinities_with_their_sign():
     with speaking("ro"):
         assert starting_window(-math.inf, math.inf) == "Căutarea pornește cu alpha=-inf, beta=+inf."
         assert starting_window(2, 3.5) == "Căutarea pornește cu alpha=2, beta=3,5."
+
+
+def test_an_int_too_large_for_a_float_is_quoted_cut_short_not_a_crash():
+    """An int of thousands of digits crosses as JSON; math.isnan and math.isinf, asked of it,
+    raised OverflowError in the grader (the grading ended in a traceback), and the sentence would
+    have quoted every digit (tests/hostile/return_huge_ints grades it whole)."""
+    huge = 10 ** 4000
+    wrong = Pair("minimax_value", answered(huge), answered(3), call("minimax_value"))
+    with speaking("ca"), pytest.raises(CheckFailed) as failed:
+        same_answer(wrong, None)
+    assert str(failed.value).startswith("minimax_value ha retornat 1000000000")
+    assert "4.001 caràcters" in str(failed.value) and len(str(failed.value)) < 1000
+    with pytest.raises(CheckFailed) as failed:
+        window_rule(paired(answered(-huge)), 2.5, 2, 3, "")
+    assert str(failed.value).startswith("alphabeta_value returned -1000000000")
+    assert "(4,002 characters) with alpha=2, beta=3 (true value 2.5)" in str(failed.value)

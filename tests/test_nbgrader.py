@@ -38,7 +38,7 @@ from autograder.errors import GradingError, SubmissionError, UsageError
 from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
-from autograder.language import ENGLISH, LANGUAGES
+from autograder.language import ENGLISH, LANGUAGES, speaking
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.submissions import assembled
@@ -1072,10 +1072,10 @@ def test_real_nbgrader_writes_the_students_stubs_in_the_notebooks_language(nbgra
     assert "YOUR CODE HERE" not in json.dumps(released, ensure_ascii=False)
 
 
-def feedback_page(language, comment="Well argued"):
+def feedback_page(language, comment="Well argued", metadata=None):
     """nbgrader's feedback page, rendered as `generate_feedback` renders it with the course's
-    exporter, of a notebook in `language` with an answer cell that prints nbgrader's labels
-    itself, a commented answer and a test cell, late."""
+    exporter, of a notebook in `language` (or with the autograder's `metadata`) with an answer cell
+    that prints nbgrader's labels itself, a commented answer and a test cell, late."""
     import nbformat
     from nbgrader.converters import GenerateFeedback
     from traitlets.config import Config
@@ -1084,7 +1084,8 @@ def feedback_page(language, comment="Well argued"):
     config.GenerateFeedback.exporter_class = SpokenFeedback
     converter = GenerateFeedback(config=config)  # it names nbgrader's template in its config
     exporter = converter.exporter_class(config=converter.config)
-    notebook = nbformat.v4.new_notebook(metadata={"autograder": {"language": language}})
+    notebook = nbformat.v4.new_notebook(metadata={"autograder": {"language": language}
+                                                  if metadata is None else metadata})
     notebook.cells = [
         nbformat.v4.new_code_cell("print('(Score: 1) (Top) Test cell')", metadata={"nbgrader": {
             "solution": True, "grade": False, "grade_id": "minimax", "comment": comment}}),
@@ -1112,3 +1113,29 @@ def test_nbgraders_feedback_page_speaks_the_notebooks_language(nbgrader_installe
         assert label in catalan, label
     assert [re.sub(r"<[^>]*>", "", block) for block in code.findall(catalan)][0].strip() == \
         "print('(Score: 1) (Top) Test cell')"
+
+
+@pytest.mark.parametrize("metadata", [{"language": "xx"}, {"language": ["ca"]}, ["ca"], "ca"])
+def test_a_feedback_page_whose_notebook_names_no_language_spoken_is_in_english(
+        nbgrader_installed, metadata):
+    """The notebook autograded is the one the student handed in, its metadata too: one naming a
+    language the grader does not speak, or metadata of another shape, raised ConfigError or
+    AttributeError in generate_feedback, which then left that student without a page and failed."""
+    page = feedback_page(None, metadata=metadata)
+    assert "Test cell</a>" in page and "Student's answer" in page
+
+
+def test_a_students_markup_costs_the_feedback_page_linear_time(nbgrader_installed):
+    """A student's Markdown answer reaches the page as raw HTML: one that wrote nbgrader's
+    late-penalty item 20,000 times (500 KB), with no "(" after, made the label pattern scan to the
+    page's end from each, 7.5 s of CPU, and 2 MB two minutes (quadratic); each match now stops at
+    the next tag."""
+    from autograder.distribution.nbgrader.feedback_page import spoken_labels
+    page = ('<ul><li class="late-penalty">Late submission penalty (Score: -1.0)</li></ul>'
+            + '<li class="late-penalty">' * 20_000)
+    started = time.process_time()
+    with speaking("ca"):
+        spoken = spoken_labels(page)
+    assert time.process_time() - started < 2
+    assert spoken.startswith('<ul><li class="late-penalty">Penalització per lliurament tardà '
+                             '(Puntuació: -1.0)</li></ul>')

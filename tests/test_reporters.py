@@ -8,6 +8,7 @@ When a change to a report is meant, regenerate the golden files and review their
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_reporters.py tests/test_ci.py
 """
 import json
+import math
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -434,3 +435,12 @@ def test_a_hidden_check_shows_students_no_time():
     student_view = ET.fromstring(junit.render(sample_report().for_students()))
     case = next(c for c in student_view.iter("testcase") if c.get("name") == hidden.name)
     assert float(case.get("time")) == 0
+
+
+def test_a_legend_writes_a_cut_s_bounds_as_the_language_writes_values():
+    """The Markdown and HTML legends' "pruned after: C (α=3 ≥ β=2,5)" is a Catalan sentence: it
+    wrote 2.5 there, where the feedback's sentences write 2,5, and 1234567 as 1.23457e+06."""
+    from autograder.drawing import bound
+    with speaking("ca"):
+        assert [bound(b) for b in (2.5, 3.0, 1234567, -math.inf, math.inf)] == [
+            "2,5", "3", "1234567", "-∞", "+∞"]

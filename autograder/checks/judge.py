@@ -13,7 +13,7 @@ from autograder.drawing import name_node
 from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import Names, cuts, divergence
 from autograder.language import N_, _, ngettext, number, value as value_text
-from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
+from autograder.runner.observations import (NO_ANSWER, brief, describe_printed, exactly_equal,
                                             first_difference, is_number, quoted)
 from autograder.worker.calls import decode_path
 
@@ -173,9 +173,11 @@ def as_returned(got):
 
 def answer_shown(observed):
     """An answer as a sentence quotes it: a number as the language writes a game's value (-4,
-    0,5 in Catalan), which is all the comparison reads of it; anything else as the code returned
-    it."""
-    return value_text(observed.answer) if is_number(observed.answer) else as_returned(observed)
+    0,5 in Catalan), which is all the comparison reads of it, cut short as any quote (an int may
+    have thousands of digits); anything else as the code returned it."""
+    if is_number(observed.answer):
+        return brief(value_text(observed.answer))
+    return as_returned(observed)
 
 
 def starting_window(alpha, beta):
@@ -277,7 +279,7 @@ def window_rule(pair, value, alpha, beta, shown):
                  "value.")
     else:
         return
-    raise CheckFailed(rule.format(got=value_text(r), **values), part, shown=shown, **diagnosis)
+    raise CheckFailed(rule.format(got=answer_shown(got), **values), part, shown=shown, **diagnosis)
 
 
 ALPHA_BETA = N_("alpha-beta")

@@ -12,7 +12,6 @@ inputs are replayed however many lanes grade. A check students do not see runs a
 are forgotten after it (Caller.apart), so nothing a hidden check met is replayed in a visible one.
 """
 import json
-import math
 from itertools import islice
 
 import pytest
@@ -20,7 +19,7 @@ from hypothesis.errors import UnsatisfiedAssumption
 
 from autograder.feedback.diagnosis import CALLS  # a function's checks replay its callee's failures
 from autograder.games.specs import price_war_spec, tree_spec
-from autograder.runner.observations import exactly_equal, is_number
+from autograder.runner.observations import exactly_equal, is_finite, is_number
 
 replays = pytest.mark.replays
 
@@ -49,7 +48,7 @@ def between(pair):
     and the reference's, which the two sides put on opposite sides whatever the ties; else (no
     usable number) the reference's value, which ties."""
     got, want = pair.got.answer, pair.want.answer
-    if pair.got.answered and is_number(got) and math.isfinite(got) and is_number(want):
+    if pair.got.answered and is_finite(got) and is_number(want):
         return (got + want) / 2
     return want
 

@@ -585,7 +585,8 @@ def parser(students=False):
     grades.add_argument("--format", choices=sorted(gradebook.EXPORTS), default="csv")
     grades.add_argument("--assignment",
                         help="the LMS's name for the grade's column (default: \"Adversarial "
-                             "search\" for the first assignment, another's name, e.g. cutoff)")
+                             "search\" in the course's language for the first assignment, "
+                             "another's name, e.g. cutoff)")
     grades.add_argument("--output", help="the file to write (default: DIR/grades-FORMAT.csv)")
     grades.add_argument("--config", help="the grading policy the class was graded under "
                                           "(default: that of the assignment whose functions the "

@@ -3,10 +3,12 @@ answers (answers.CACHE), so that a release made again skips it: the reference's 
 released grader and each known mistake's grading, by everything their outcome depends on, and each
 call's explanations, by the grader's code.
 
-Both are deterministic in what their keys digest (hypothesis is derandomized, the feedback
-engine's searches are plain code), so a release from the cache is byte for byte the release made
-without it. The folder is the user's alone, as the reference's answers are; a cache that cannot be
-read or written only makes a release slower, never wrong.
+All three are deterministic in what their keys digest (hypothesis is derandomized, the feedback
+engine's searches are plain code), so a release from the cache is the release made without it,
+byte for byte but for the reference's time for each call, which no run repeats and which only
+sets a call's time limit: kept, the times are those of the release that filled the cache. The
+folder is the user's alone, as the reference's answers are; a cache that cannot be read or written
+only makes a release slower, never wrong.
 """
 import gzip
 import hashlib

@@ -148,9 +148,11 @@ def _check_distinct(path, names):
     minimax.py), or of names that differ only in case (minimax.py and Minimax.py): which one is
     graded would depend on the tool that unpacks them or the disk (zipfile reads the last of two,
     unzip asks, a Mac's or Windows' disk keeps one of each pair), so the grade might be of another
-    file than the one the student meant."""
+    file than the one the student meant. Names are compared as the paths they unpack to
+    (./minimax.py is minimax.py, sol//x.py is sol/x.py), as staging writes them."""
     seen = {}
     for name in (name for name in names if name.lower().endswith((".py", ".ipynb"))):
+        name = PurePosixPath(name).as_posix()
         if name.casefold() not in seen:
             seen[name.casefold()] = name
             continue

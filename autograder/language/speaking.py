@@ -102,7 +102,7 @@ def value(number):
     decimal sign and all Python's digits (0.5 in English, 0,5 in Catalan, Spanish, Italian and
     Romanian), never grouped (alpha=1000 stays one number), and an infinity signed, as the code
     writes it (-inf, +inf)."""
-    if math.isinf(number):
+    if isinstance(number, float) and math.isinf(number):  # an int may be past a float's range
         return "+inf" if number > 0 else "-inf"
     if isinstance(number, float) and number.is_integer() and abs(number) < 2 ** 53:
         number = int(number)

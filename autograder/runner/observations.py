@@ -6,6 +6,7 @@ code.
 """
 import builtins
 import math
+import sys
 import types
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -448,7 +449,15 @@ def first_difference(mine, theirs):
 
 
 def is_number(value):
-    return type(value) in (int, float) and not math.isnan(value)
+    """Whether `value` is an exact int or float, not NaN. An int may have as many digits as the
+    worker's JSON carries (4,300), too many for math's functions (OverflowError): none reads it."""
+    return type(value) is int or (type(value) is float and not math.isnan(value))
+
+
+def is_finite(value):
+    """Whether `value` is a number (is_number) a float holds finitely: not an infinity, nor an
+    int past the largest float."""
+    return is_number(value) and abs(value) <= sys.float_info.max
 
 
 def exactly_equal(got, want):

@@ -1,7 +1,6 @@
 """Checks of horizon.py, a construction exercise: the tree, evaluation and depth the student builds
 must be a horizon example's form, small enough to draw, and show the effect: the cut-off search's
 decision differs from minimax's on the whole tree (both worked out by the reference)."""
-import math
 
 from autograder.checks import check, judge
 from autograder.checks.judge import CheckFailed
@@ -9,13 +8,10 @@ from autograder.drawing import name_node
 from autograder.games import TreeGame
 from autograder.games.specs import tree_spec
 from autograder.language import _, ngettext, number
+from autograder.runner.observations import is_finite
 from autograder.worker.calls import call
 
 MOST_NODES, MOST_LEVELS = 40, 6  # a tree the feedback can draw, as the generated ones are
-
-
-def finite(value):
-    return type(value) in (int, float) and math.isfinite(value)
 
 
 def tree_paths(tree):
@@ -33,7 +29,7 @@ def tree_paths(tree):
         if type(node) is list and node:
             pending += [(path + (index,), child) for index, child in reversed(list(
                 enumerate(node)))]
-        elif not finite(node):
+        elif not is_finite(node):
             raise CheckFailed(_("horizon_example's tree must be nested lists, each non-empty, "
                                 "whose leaves are numbers"))
     return found
@@ -49,7 +45,7 @@ def built(answer):
     height = max(len(path) for path, leaf in nodes.items() if leaf)
     if type(evaluation) is not list or not all(
             type(entry) is list and len(entry) == 2 and type(entry[0]) is list
-            and tuple(entry[0]) in nodes and finite(entry[1]) for entry in evaluation):
+            and tuple(entry[0]) in nodes and is_finite(entry[1]) for entry in evaluation):
         raise CheckFailed(_("horizon_example's evaluation must be a list of [path, score] pairs, "
                             "each path a list of child indices naming a node of the tree"))
     if type(depth) is not int or not 1 <= depth < height:
