@@ -65,6 +65,16 @@ def test_a_mistake_at_one_player_s_nodes_is_named_only_where_the_same_at_both_is
     assert named_together("alphabeta_decision", [together(pairs, pairs[:1])]) == pairs[1]
 
 
+def test_ties_ranked_by_action_reversed_for_max_is_named_only_where_a_max_root_shows_it():
+    """At a MIN root, ranking by (value, action) reversed for MAX is ranking by (value, action):
+    one story, the plain one, until a MAX root tells them apart."""
+    assert named_mistakes("iterative_deepening_decision", [
+        tried(["ties_by_action", "ties_by_action_reversed"])]) == ("ties_by_action",)
+    assert named_mistakes("iterative_deepening_decision", [
+        tried(["ties_by_action", "ties_by_action_reversed"]),
+        tried(["ties_by_action_reversed"], ["ties_by_action"])]) == ("ties_by_action_reversed",)
+
+
 def test_equals_are_told_apart_by_the_mistake_another_function_s_failures_confirm():
     assert named_mistakes("alphabeta_decision", [tried(["root_not_tightened", "no_pruning"])],
                           elsewhere=[tried(["no_pruning"])]) == ("no_pruning",)

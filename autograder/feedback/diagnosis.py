@@ -219,14 +219,17 @@ CUTOFF_SUSPECTS = {
 EVERY_SUSPECT = {**SUSPECTS, **CUTOFF_SUSPECTS}
 # A mistake's name ends so when it is made at one player's nodes only (as variants.py's switches).
 SIDE_SUFFIXES = ("_at_max", "_at_min")
+# A mistake that is another made for one player only: ranking by (value, action) reversed for MAX
+# ranks a MIN root as ranking by (value, action) does.
+ONE_PLAYERS = {"ties_by_action_reversed": "ties_by_action"}
 
 
 def both_sides(mistake):
-    """The mistake made at both players' nodes that `mistake` makes at one player's only; itself
-    for one made at both."""
+    """The mistake made for both players that `mistake` makes for one only (at its nodes, or at
+    its root); itself for one made for both."""
     for suffix in SIDE_SUFFIXES:
         mistake = mistake.removesuffix(suffix)
-    return mistake
+    return ONE_PLAYERS.get(mistake, mistake)
 
 
 def pairs_of(function):
