@@ -204,13 +204,20 @@ SUSPECTS = {
 # sees, so it is not suspected. In heuristic_decision a cut-off one level too deep is the same
 # search as children searched at full depth: which one is named hangs on whether heuristic_value
 # fails too (function_diagnosis.named_mistakes).
+# Heuristic alpha-beta is alpha-beta cut off at a depth, and a student who wrote the window rule
+# wrong in alphabeta_value carries it over: alpha-beta's mistakes about the window are suspected
+# of it, and of the two searches that call it.
+HEURISTIC_WINDOW = ["strict_pruning", "swapped_bounds", "stale_bounds", "swapped_bounds_at_max",
+                    "swapped_bounds_at_min"]
 CUTOFF_SUSPECTS = {
-    "heuristic_value": ["cut_one_level_deep", "evaluates_terminals", "no_pruning"],
+    "heuristic_value": ["cut_one_level_deep", "evaluates_terminals", "no_pruning",
+                        *HEURISTIC_WINDOW],
     "heuristic_decision": ["children_at_full_depth", "root_not_tightened", "last_of_ties",
-                           "cut_one_level_deep", "evaluates_terminals", "no_pruning"],
+                           "cut_one_level_deep", "evaluates_terminals", "no_pruning",
+                           *HEURISTIC_WINDOW],
     "iterative_deepening_decision": ["never_reorders", "worst_first", "ties_by_action",
                                      "ties_by_action_reversed", "cut_one_level_deep",
-                                     "evaluates_terminals", "no_pruning"],
+                                     "evaluates_terminals", "no_pruning", *HEURISTIC_WINDOW],
     "negamax_value": ["child_not_negated", "leaf_from_max_view", "strict_pruning",
                       "window_not_swapped"],
     "transposition_value": ["keyed_by_path", "looked_up_after_asking"],
