@@ -377,3 +377,16 @@ def test_alpha_is_named_one_way_in_a_sentence_and_in_a_report(found, code):
                 in_reports.append(text)
     assert not mixed, f"{code} names alpha two ways in: {mixed}"
     assert not in_reports, f"{code} reports name alpha as the lesson does in: {in_reports}"
+
+
+def test_a_catalan_submission_is_a_lliurament_as_the_glossary_says():
+    """The glossary's word for a submission is «lliurament»: the command line's help said
+    «l'entrega» and «una entrega» (issue 31's Catalan re-trial, `grade --help` in the students'
+    repository), beside «lliurament» everywhere else."""
+    glossary = (ROOT / "autograder" / "language" / "glossary" / "ca.md").read_text()
+    assert "| submission / hand in | lliurament / lliurar |" in glossary
+    left = [text for message in read("ca")
+            for text in filter(None, message.string if isinstance(message.string, tuple)
+                               else (message.string,))
+            if re.search(r"\bentreg(a|ues)\b", text)]
+    assert not left, f"ca says «entrega» for a submission: {left}"
