@@ -10,7 +10,7 @@ import math
 import string
 from collections import deque
 
-from autograder.language import N_, _, ngettext, number
+from autograder.language import N_, _, ngettext, number, value
 
 OTHER = {"MAX": "MIN", "MIN": "MAX"}
 # Who examined a node (examined_by's answer) -> what every legend says of it, in the legends'
@@ -31,9 +31,9 @@ def examined_by(key, student, reference):
             (False, True): "missed"}[key in student, key in reference]
 
 
-def bound(value):
-    """An alpha or beta as the pictures show it."""
-    return ("+∞" if value > 0 else "-∞") if math.isinf(value) else f"{value:g}"
+def bound(bound_value):
+    """An alpha or beta as the pictures show it: a game's value, its infinities as ∞."""
+    return ("+∞" if bound_value > 0 else "-∞") if math.isinf(bound_value) else value(bound_value)
 
 
 def _letters():
@@ -66,7 +66,8 @@ def draw_tree(tree, root="MAX"):
 
     def walk(node, path, player, prefix, last):
         branch = "" if not path else ("└── " if last else "├── ")
-        label = f"{names[path]} ({player})" if isinstance(node, list) else f"{names[path]} = {node}"
+        label = (f"{names[path]} ({player})" if isinstance(node, list)
+                 else f"{names[path]} = {value(node)}")
         lines.append(prefix + branch + label)
         if isinstance(node, list):
             inner = prefix + ("" if not path else ("    " if last else "│   "))
@@ -153,7 +154,7 @@ def draw_price_war(tree, ours, theirs, root):
             # TRANSLATORS: {leaf} is an outcome's name (code); {ours} and {theirs} the two
             # firms' profits there.
             outcome = _("{leaf}: ours {ours}, theirs {theirs}").format(
-                leaf=leaf, ours=ours[leaf], theirs=theirs[leaf])
+                leaf=leaf, ours=value(ours[leaf]), theirs=value(theirs[leaf]))
             lines.append(f"{bar}{corner}{outcome}")
     return "\n".join(lines)
 
@@ -183,7 +184,8 @@ def draw_mermaid(spec):
     root = spec.get("root", "MAX")
 
     def label(node, path, player):
-        return f"{player} {names[path]}" if isinstance(node, list) else f"{names[path]} = {node}"
+        return (f"{player} {names[path]}" if isinstance(node, list)
+                else f"{names[path]} = {value(node)}")
 
     lines = ["graph TD", f'    {names[()]}["{label(spec["tree"], (), root)}"]']
 
