@@ -19,7 +19,6 @@ runs in its own session, killed whole past its time limit (time_limit), and a gr
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
 import html
-import re
 import sys
 import tempfile
 import time
@@ -43,7 +42,7 @@ from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
 from autograder.files import private_folder, unique_names, write_atomically
 from autograder.grading import answers, provenance
-from autograder.intake.submission import stage
+from autograder.intake.submission import stage, without_paths
 from autograder.language import _, spoken
 from autograder.reporters import markdown
 from autograder.results import NOT_RUN
@@ -477,15 +476,6 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
 
 # An absolute path in a grading's one-line error: the instructor's folders, or the grading's
 # scratch folder, which a student's error row must not show.
-ABSOLUTE_PATH = re.compile(r"(?<![\w.~/])/(?:[^\s/:'\"]+/)+(?=[^\s/:'\"]+)")
-
-
-def without_paths(reason):
-    """`reason` with each absolute path cut to its last part: the submission's file, as the
-    student named it."""
-    return ABSOLUTE_PATH.sub("", reason)
-
-
 def error_feedback(output, entry, reason):
     """The student view of a submission that could not be graded, in feedback/ beside the others,
     in the language spoken: why."""
