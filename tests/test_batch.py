@@ -131,6 +131,20 @@ def test_a_class_folder_s_submissions_keep_their_whole_names(tmp_path):
     assert [e.id for e in find_submissions([alone])] == ["dani.vidal@uni.cat"]
 
 
+@pytest.mark.e2e
+def test_a_submission_graded_alone_is_named_by_its_whole_folder_name(tmp_path):
+    """A batch grades each submission with `grade PATH --one`, whose report named
+    carla.soler@uni.cat as carla.soler@uni, the heading of her feedback file (issue 31's
+    Catalan re-trial)."""
+    folder = tmp_path / "carla.soler@uni.cat"
+    folder.mkdir()
+    shutil.copy(ROOT / "assignments" / "minimax.py", folder)
+    completed = run_cli("grade", folder, "--one", "--only", "minimax_value", "--format", "json",
+                        "--lang", "en")
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["submission"] == "carla.soler@uni.cat"
+
+
 def test_reference_answers_for_other_code_are_ignored(tmp_path):
     path = tmp_path / "answers.json"
     answers.save(path, {"call": {"answer": 3}})

@@ -82,7 +82,7 @@ def _gradescope_export(folder):
     row, never passed over); a submission the metadata names but the export lacks is an entry
     without a path, so that its submitters are named as not submitted."""
     submitters = students.gradescope_submitters(folder)
-    entries = [Entry(_named(child), child, submitters.get(
+    entries = [Entry(submission_id(child), child, submitters.get(
         child.name, submitters.get(child.stem, ()))) for child in sorted(folder.iterdir())
         if _in_export(child)]
     held = {name for entry in entries for name in (entry.path.name, entry.path.stem)}
@@ -128,14 +128,14 @@ def find_submissions(paths, files=CONTRACT_FILES):
         elif layout == "nbgrader":
             entries += _nbgrader_submitted(path)
         elif layout == "folders":
-            entries += [Entry(_named(child), child) for child in sorted(path.iterdir())
+            entries += [Entry(submission_id(child), child) for child in sorted(path.iterdir())
                         if _in_class(child)]
         else:
-            entries.append(Entry(_named(path), path))
+            entries.append(Entry(submission_id(path), path))
     return _with_unique_ids(entries)
 
 
-def _named(path):
+def submission_id(path):
     """A submission's id: a folder's whole name (anna.puig@uni.cat, which a roster's emails
     match), a file's without its suffix (alice.zip, minimax.py, a notebook)."""
     return path.name if path.is_dir() else path.stem
