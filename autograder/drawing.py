@@ -69,7 +69,8 @@ def draw_tree(tree, root="MAX"):
 
     def walk(node, path, player, prefix, last):
         branch = "" if not path else ("└── " if last else "├── ")
-        label = f"{names[path]} ({player})" if isinstance(node, list) else f"{names[path]} = {node}"
+        label = (f"{names[path]} ({player})" if isinstance(node, list)
+                 else f"{names[path]} = {value(node)}")
         lines.append(prefix + branch + label)
         if isinstance(node, list):
             inner = prefix + ("" if not path else ("    " if last else "│   "))
@@ -156,7 +157,7 @@ def draw_price_war(tree, ours, theirs, root):
             # TRANSLATORS: {leaf} is an outcome's name (code); {ours} and {theirs} the two
             # firms' profits there.
             outcome = _("{leaf}: ours {ours}, theirs {theirs}").format(
-                leaf=leaf, ours=ours[leaf], theirs=theirs[leaf])
+                leaf=leaf, ours=value(ours[leaf]), theirs=value(theirs[leaf]))
             lines.append(f"{bar}{corner}{outcome}")
     return "\n".join(lines)
 
@@ -186,7 +187,8 @@ def draw_mermaid(spec):
     root = spec.get("root", "MAX")
 
     def label(node, path, player):
-        return f"{player} {names[path]}" if isinstance(node, list) else f"{names[path]} = {node}"
+        return (f"{player} {names[path]}" if isinstance(node, list)
+                else f"{names[path]} = {value(node)}")
 
     lines = ["graph TD", f'    {names[()]}["{label(spec["tree"], (), root)}"]']
 

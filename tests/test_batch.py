@@ -113,6 +113,38 @@ def test_gradescope_exports_and_nbgrader_layouts_are_read_as_they_are(tmp_path):
                                                     ("ben", "adversarial_search")]
 
 
+def test_a_class_folder_s_submissions_keep_their_whole_names(tmp_path):
+    """A folder is named whole, a zip without its suffix: folders named by the students' emails
+    (anna.puig@uni.cat) were read as anna.puig@uni, which no roster matched, so every student of
+    the roster was 'not submitted' beside their own graded row (issue 31's Catalan re-trial)."""
+    course = tmp_path / "class"
+    for name in ("anna.puig@uni.cat", "biel.ferrer@uni.cat"):
+        (course / name).mkdir(parents=True)
+        (course / name / "minimax.py").write_text("")
+    (course / "carla.soler@uni.cat.zip").write_text("a zip, graded or an error row")
+    assert [(e.id, e.path.name) for e in find_submissions([course])] == [
+        ("anna.puig@uni.cat", "anna.puig@uni.cat"), ("biel.ferrer@uni.cat", "biel.ferrer@uni.cat"),
+        ("carla.soler@uni.cat", "carla.soler@uni.cat.zip")]
+    alone = tmp_path / "dani.vidal@uni.cat"
+    alone.mkdir()
+    (alone / "minimax.py").write_text("")
+    assert [e.id for e in find_submissions([alone])] == ["dani.vidal@uni.cat"]
+
+
+@pytest.mark.e2e
+def test_a_submission_graded_alone_is_named_by_its_whole_folder_name(tmp_path):
+    """A batch grades each submission with `grade PATH --one`, whose report named
+    carla.soler@uni.cat as carla.soler@uni, the heading of her feedback file (issue 31's
+    Catalan re-trial)."""
+    folder = tmp_path / "carla.soler@uni.cat"
+    folder.mkdir()
+    shutil.copy(ROOT / "assignments" / "minimax.py", folder)
+    completed = run_cli("grade", folder, "--one", "--only", "minimax_value", "--format", "json",
+                        "--lang", "en")
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["submission"] == "carla.soler@uni.cat"
+
+
 def test_reference_answers_for_other_code_are_ignored(tmp_path):
     path = tmp_path / "answers.json"
     answers.save(path, {"call": {"answer": 3}})

@@ -176,6 +176,23 @@ def test_a_grading_that_leaves_no_results_file_gets_the_fallback(tmp_path, monke
         (root / "results" / "results.json").unlink()
 
 
+def test_the_reason_a_student_reads_names_their_file_not_the_container_s_path(tmp_path,
+                                                                             monkeypatch):
+    """A broken zip's results said 'Could not grade this submission:
+    /autograder/submission/lliurament.zip is not a readable zip file' (issue 31's Catalan
+    re-trial): the student named the file, not the container's folders, as a batch's error row
+    says it."""
+    root = tmp_path / "root"
+    (root / "results").mkdir(parents=True)
+    line = f"autograder: {root}/submission/lliurament.zip is not a readable zip file; zip it again"
+    monkeypatch.setattr(gradescope_run, "grading_command", lambda *args: [
+        sys.executable, "-c", f"import sys; print({line!r}, file=sys.stderr); sys.exit(2)"])
+    gradescope_run.run(root, "adversarial_search", "en")
+    results = json.loads((root / "results" / "results.json").read_text())
+    assert results["output"] == ("Could not grade this submission: lliurament.zip is not a "
+                                 "readable zip file; zip it again")
+
+
 def test_run_autograder_writes_a_results_file_when_python_cannot_run(archive, tmp_path):
     results = run_on(archive, tmp_path / "root", [], python="/bin/false")
     assert results["output"] == NO_RESULT and results["score"] == 0

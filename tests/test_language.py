@@ -377,3 +377,36 @@ def test_alpha_is_named_one_way_in_a_sentence_and_in_a_report(found, code):
                 in_reports.append(text)
     assert not mixed, f"{code} names alpha two ways in: {mixed}"
     assert not in_reports, f"{code} reports name alpha as the lesson does in: {in_reports}"
+
+
+def test_a_catalan_submission_is_a_lliurament_as_the_glossary_says():
+    """The glossary's word for a submission is «lliurament»: the command line's help said
+    «l'entrega» and «una entrega» (issue 31's Catalan re-trial, `grade --help` in the students'
+    repository), beside «lliurament» everywhere else."""
+    glossary = (ROOT / "autograder" / "language" / "glossary" / "ca.md").read_text()
+    assert "| submission / hand in | lliurament / lliurar |" in glossary
+    left = [text for message in read("ca")
+            for text in filter(None, message.string if isinstance(message.string, tuple)
+                               else (message.string,))
+            if re.search(r"\bentreg(a|ues)\b", text)]
+    assert not left, f"ca says «entrega» for a submission: {left}"
+
+
+def test_a_drawn_tree_writes_its_values_as_the_language_does():
+    """A tree's leaves, a cut's bounds and a price war's profits are a game's values: 0,5 in
+    Catalan, as every sentence writes them (a Catalan report drew «C2 = 0.5» under a sentence
+    saying 0,5: issue 31's Catalan re-trial); -4, never -4.0."""
+    from autograder.drawing import bound, draw_mermaid, draw_price_war, draw_tree
+    from autograder.reporters.html import tree_picture
+    tree = [[0, 0.5], -4.0]
+    with speaking("ca"):
+        assert draw_tree(tree, "MIN").splitlines() == [
+            "A (MIN)", "├── B (MAX)", "│   ├── B1 = 0", "│   └── B2 = 0,5", "└── A2 = -4"]
+        assert '["B2 = 0,5"]' in draw_mermaid({"tree": tree, "root": "MIN"})
+        assert [node["value"] for node in tree_picture({"tree": tree}, None)["nodes"]
+                if node["leaf"]] == ["0", "0,5", "-4"]
+        assert (bound(0.5), bound(-math.inf), bound(3.0)) == ("0,5", "-∞", "3")
+        assert "nostre 2,5, seu -1" in draw_price_war(
+            {"start": ["keep"], "keep": ["k1"]}, {"k1": 2.5}, {"k1": -1.0}, "start")
+    with speaking("en"):
+        assert draw_tree(tree).splitlines()[3] == "│   └── B2 = 0.5"

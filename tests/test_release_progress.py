@@ -4,6 +4,7 @@ same."""
 import io
 import json
 import shutil
+import time
 
 from rich.console import Console
 
@@ -230,3 +231,30 @@ def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(
                      "release: [3/5] the public games explained",
                      "release: [4/5] known mistake m: graded",
                      "release: [5/5] the answers written"]
+
+
+def test_off_a_terminal_a_long_step_still_says_it_is_running(monkeypatch):
+    """A step can take minutes on a busy machine (the public games' explanations: minutes in
+    issue 31's second trial, in Catalan), during which a log showed nothing after
+    'release: [2/4] the reference graded': a line every EVERY seconds says the tool is still
+    running and how far it is, until the next step is done."""
+    monkeypatch.setattr("autograder.distribution.progress.EVERY", 0.05, raising=False)
+    out = io.StringIO()
+    with Steps("release", 4, Console(file=out, force_terminal=False, width=200)) as steps:
+        steps.done("the grader written")
+        time.sleep(0.3)
+        steps.done("the reference graded")
+    lines = [line.rsplit(" (", 1)[0] for line in out.getvalue().splitlines()]
+    assert lines[0] == "release: [1/4] the grader written"
+    assert lines[-1] == "release: [2/4] the reference graded"
+    waiting = lines[1:-1]
+    assert waiting and set(waiting) == {"release: still running, 1 of 4 steps done"}
+
+
+def test_a_quick_tool_says_nothing_but_its_steps(monkeypatch):
+    monkeypatch.setattr("autograder.distribution.progress.EVERY", 5, raising=False)
+    out = io.StringIO()
+    with Steps("export gradescope", 2, Console(file=out, force_terminal=False)) as steps:
+        steps.done("a")
+        steps.done("b")
+    assert "still running" not in out.getvalue()

@@ -19,7 +19,6 @@ runs in its own session, killed whole past its time limit (time_limit), and a gr
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
 import html
-import re
 import sys
 import tempfile
 import time
@@ -43,7 +42,7 @@ from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
 from autograder.files import private_folder, unique_names, write_atomically
 from autograder.grading import answers, provenance
-from autograder.intake.submission import stage
+from autograder.intake.submission import stage, without_paths
 from autograder.language import _, spoken
 from autograder.reporters import markdown
 from autograder.results import NOT_RUN
@@ -83,7 +82,7 @@ def _gradescope_export(folder):
     row, never passed over); a submission the metadata names but the export lacks is an entry
     without a path, so that its submitters are named as not submitted."""
     submitters = students.gradescope_submitters(folder)
-    entries = [Entry(child.name if child.is_dir() else child.stem, child, submitters.get(
+    entries = [Entry(submission_id(child), child, submitters.get(
         child.name, submitters.get(child.stem, ()))) for child in sorted(folder.iterdir())
         if _in_export(child)]
     held = {name for entry in entries for name in (entry.path.name, entry.path.stem)}
@@ -129,11 +128,17 @@ def find_submissions(paths, files=CONTRACT_FILES):
         elif layout == "nbgrader":
             entries += _nbgrader_submitted(path)
         elif layout == "folders":
-            entries += [Entry(child.stem, child) for child in sorted(path.iterdir())
+            entries += [Entry(submission_id(child), child) for child in sorted(path.iterdir())
                         if _in_class(child)]
         else:
-            entries.append(Entry(path.stem, path))
+            entries.append(Entry(submission_id(path), path))
     return _with_unique_ids(entries)
+
+
+def submission_id(path):
+    """A submission's id: a folder's whole name (anna.puig@uni.cat, which a roster's emails
+    match), a file's without its suffix (alice.zip, minimax.py, a notebook)."""
+    return path.name if path.is_dir() else path.stem
 
 
 def class_layout(path, files=CONTRACT_FILES):
@@ -471,15 +476,6 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
 
 # An absolute path in a grading's one-line error: the instructor's folders, or the grading's
 # scratch folder, which a student's error row must not show.
-ABSOLUTE_PATH = re.compile(r"(?<![\w.~/])/(?:[^\s/:'\"]+/)+(?=[^\s/:'\"]+)")
-
-
-def without_paths(reason):
-    """`reason` with each absolute path cut to its last part: the submission's file, as the
-    student named it."""
-    return ABSOLUTE_PATH.sub("", reason)
-
-
 def error_feedback(output, entry, reason):
     """The student view of a submission that could not be graded, in feedback/ beside the others,
     in the language spoken: why."""

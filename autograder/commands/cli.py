@@ -127,7 +127,8 @@ def grade_command(args):
 
 def grade_in_language(args, config, assignment):
     sandbox.cap_grader_memory(config.limits.grader_memory_mb)
-    entries = ([batch.Entry(Path(args.submission[0]).stem, Path(args.submission[0]))]
+    handed_in = Path(args.submission[0])
+    entries = ([batch.Entry(batch.submission_id(handed_in), handed_in)]
                if args.one else batch.find_submissions(args.submission, assignment.files))
     if not args.one:  # a batch's gradings: said once, by the batch
         warn_of_stale_notebooks(entries, config)

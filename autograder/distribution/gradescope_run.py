@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from autograder.files import write_atomically
-from autograder.intake.submission import lone_zip
+from autograder.intake.submission import lone_zip, without_paths
 from autograder.language import LANGUAGES, N_, _, speaking
 
 NO_RESULT = N_("the grader ended without writing a result; please tell your instructor")
@@ -46,11 +46,12 @@ def fallback(why):
 
 
 def reason(completed, stderr):
-    """Why a grading left no results file: its one-line error (the last line it printed), else
+    """Why a grading left no results file: its one-line error (the last line it printed), naming
+    the student's file rather than the container's folders, as a batch's error row does; else
     that it ended without one."""
     lines = stderr.read_text(errors="replace").strip().splitlines() if stderr.exists() else []
     if completed.returncode != 0 and lines:
-        return lines[-1].removeprefix("autograder: ")
+        return without_paths(lines[-1].removeprefix("autograder: "))
     return _(NO_RESULT)
 
 

@@ -1,10 +1,13 @@
 """The progress of an instructor's tool that takes a while (release, export gradescope, the
 notebook generator): a rich bar on a terminal; elsewhere (a CI log, a file) one line per step on
-stderr, which a log keeps and a bar's redrawing would not.
+stderr, which a log keeps and a bar's redrawing would not, and while a step takes longer than
+EVERY seconds (the public games' explanations, minutes on a busy machine) a line saying the
+tool is still running, so that a log never goes quiet for minutes.
 
 The steps are named by the instructor's own files (known mistakes' folders, the project's paths);
 they are printed literally all the same, never read as markup.
 """
+import threading
 import time
 
 from rich.console import Console
@@ -13,6 +16,8 @@ from rich.text import Text
 
 from autograder.runner.observations import escaped
 
+EVERY = 30  # seconds a log may go without a line before it is told the tool is still running
+
 
 class Steps:
     """`total` steps of `command`, said as each is done (`done`); a context manager."""
@@ -20,8 +25,9 @@ class Steps:
     def __init__(self, command, total, console=None):
         self.command, self.total, self.count = command, total, 0
         self.console = console or Console(stderr=True, highlight=False)
-        self.start = time.perf_counter()
-        self.bar = None
+        self.start = self.said = time.perf_counter()
+        self.bar = self.ticker = None
+        self.ended = threading.Event()
         if self.console.is_terminal:
             self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(),
                                 MofNCompleteColumn(), TimeElapsedColumn(), console=self.console,
@@ -31,12 +37,24 @@ class Steps:
     def __enter__(self):
         if self.bar:
             self.bar.start()
+        else:
+            self.ticker = threading.Thread(target=self._tick, daemon=True)
+            self.ticker.start()
         return self
 
     def __exit__(self, *exc):
+        self.ended.set()
         if self.bar:
             self.bar.stop()
+        if self.ticker:
+            self.ticker.join()
         return False
+
+    def _tick(self):
+        # read EVERY at each wait, not once: a test shortens it
+        while not self.ended.wait(max(self.said + EVERY - time.perf_counter(), 0.01)):
+            if time.perf_counter() - self.said >= EVERY:
+                self._say(f"still running, {self.count} of {self.total} steps done")
 
     def more(self, count):
         """`count` more steps than first said (known only on the way)."""
@@ -50,9 +68,12 @@ class Steps:
         if self.bar:
             self.bar.update(self.task, advance=1, description=f"{self.command}: {escaped(what)}")
             return
-        seconds = time.perf_counter() - self.start
-        self.console.print(Text(f"{self.command}: [{self.count}/{self.total}] {escaped(what)} "
-                                f"({seconds:.1f} s)"), soft_wrap=True)
+        self._say(f"[{self.count}/{self.total}] {escaped(what)}")
+
+    def _say(self, what):
+        self.said = now = time.perf_counter()
+        self.console.print(Text(f"{self.command}: {what} ({now - self.start:.1f} s)"),
+                           soft_wrap=True)
 
 
 class Silent:

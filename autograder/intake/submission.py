@@ -27,6 +27,7 @@ about a zip shows its path escaped, as it shows the names of the zip's entries q
 """
 import lzma
 import os
+import re
 import stat
 import zipfile
 import zlib
@@ -389,3 +390,12 @@ def stage(path, scratch, files=CONTRACT_FILES, root=None):
     else:
         raise SubmissionError(_("no such file or folder: {path}").format(path=path))
     return target
+
+
+ABSOLUTE_PATH = re.compile(r"(?<![\w.~/])/(?:[^\s/:'\"]+/)+(?=[^\s/:'\"]+)")
+
+
+def without_paths(reason):
+    """`reason` (why a submission could not be graded) with each absolute path cut to its last
+    part: the submission's file, as the student named it, never the folders it was graded in."""
+    return ABSOLUTE_PATH.sub("", reason)

@@ -9,7 +9,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from autograder.drawing import (EXAMINED, OTHER, bound, draw_example, draw_mermaid, examined_by,
                                 layout, node_names)
-from autograder.language import templates
+from autograder.language import templates, value
 from autograder.reporters.readable import readable
 from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
                                        when_graded_items)
@@ -42,7 +42,8 @@ def tree_picture(spec, traces):
         cut = cuts.get(key)
         kind = examined_by(key, traces["student"], traces["reference"]) if traces else "plain"
         nodes.append({"x": x, "y": y, "name": names[path], "kind": kind,
-                      "leaf": not isinstance(node, list), "value": node,
+                      "leaf": not isinstance(node, list),
+                      "value": None if isinstance(node, list) else value(node),
                       "player": player, "cut": f"α={bound(cut[0])} ≥ β={bound(cut[1])}"
                       if cut else ""})
         if path:

@@ -126,6 +126,9 @@ def body(report, base, context, details=True):
     elif context.base_note:
         parts.append(markdown.escape(context.base_note))
     parts.append(footer(report, context))
+    # the checks the job leaves to the grade, with their hints and whether they will likely fail,
+    # as a student's own run lists them: also in a comment too long for its failures
+    parts.append(markdown.when_graded(report) if report.when_graded() else "")
     if details:
         parts += ["### " + _("What failed"), markdown.failures(report, level=4),
                   markdown.check_list(report)]
