@@ -67,7 +67,7 @@ def parted(spec, step, mine, theirs):
 @example(game=course.TEXTBOOK)
 def test_transposition_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("transposition_value", game)), judge.shown(game),
-                      "the minimax value")
+                      _("the minimax value"))
 
 
 @check("transposition_value: examines each position once, 5,478 from the empty board")
