@@ -66,6 +66,21 @@ def test_every_message_the_code_speaks_is_extracted(found):
     assert not missed, "not extracted (move the call out of the f-string):\n" + "\n".join(missed)
 
 
+def test_what_a_check_says_its_answer_is_is_translated():
+    """The `what` a check hands judge.same_answer ("the minimax value") is read after the verdict in
+    the student's language, so it goes through gettext: a bare literal reads in English in every
+    language (the transposition check's did: "a returnat 3, dar ar trebui să returneze 0, the
+    minimax value")."""
+    sources = [path for folder in ("autograder/checks", "assignments")
+               for path in sorted((ROOT / folder).rglob("test_*.py"))]
+    bare = [f"{path.relative_to(ROOT)}:{node.lineno}" for path in sources
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "same_answer" and len(node.args) > 2
+            and isinstance(node.args[2], ast.Constant)]
+    assert not bare, "wrap in _(...):\n" + "\n".join(bare)
+
+
 def test_the_catalogs_hold_the_grader_s_messages(found):
     """Extraction reaches every kind of source a student reads: checks' names, stubs'
     docstrings, grading.toml's hints, feedback, reports and templates."""

@@ -44,6 +44,11 @@ def each_position_once(pair, spec, shown):
 
 def parted(spec, step, mine, theirs):
     """Where the two traces part, at `step`: one of them may stop there."""
+    if step == len(mine) == 0:
+        # TRANSLATORS: {theirs} is a node's name ("the given position"); "your search examined 0
+        # nodes" comes before it, so no count of nodes that agree
+        return _("it never examined {theirs}, where the reference starts").format(
+            theirs=name_node(spec, decode_path(theirs[0])))
     if step == len(mine):
         detail = ngettext("the first {count} node agrees; then your search stopped where the "
                           "reference examines {theirs}",
@@ -67,7 +72,7 @@ def parted(spec, step, mine, theirs):
 @example(game=course.TEXTBOOK)
 def test_transposition_value_on_trees(caller, game):
     judge.same_answer(caller.both(call("transposition_value", game)), judge.shown(game),
-                      "the minimax value")
+                      _("the minimax value"))
 
 
 @check("transposition_value: examines each position once, 5,478 from the empty board")
