@@ -18,7 +18,7 @@ from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback import diagnosis
 from autograder.feedback.diagnosis import (PAIR_CAP, SUSPECTS, Budget, both_sides, digest,
-                                           replays, suspected)
+                                           replays, styled, suspected)
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence
@@ -33,7 +33,7 @@ from autograder.worker import calls
 from autograder.worker.calls import order_argument, perform, state_at
 import reference.alphabeta
 import reference.minimax
-from support.diagnoses import (as_observation, assert_diagnosis_reproduces,
+from support.diagnoses import (alike, as_observation, assert_diagnosis_reproduces,
                                pairs_live_and_released, reproducing, same)
 
 
@@ -70,6 +70,38 @@ def test_the_narrated_decisions_are_the_references(game, order):
         want = reference_observation(the_call)
         got = as_observation(the_call, Mistakes())
         assert (got.answer, got.trace) == (want.answer, want.trace)
+
+
+def strict_fail_hard(game, state, alpha=-math.inf, beta=math.inf, order=None):
+    """The lessons' strict pruning written fail-hard, as a student did (tests/submissions/
+    bug_strict_pruning_fail_hard): a child failing high answers exactly beta, which v > beta
+    never prunes."""
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == "MAX"
+    for action in order(game, state) if order else game.actions(state):
+        v = strict_fail_hard(game, game.result(state, action), alpha, beta, order)
+        if maximizing and v > beta:
+            return beta
+        if not maximizing and v < alpha:
+            return alpha
+        alpha, beta = (max(alpha, v), beta) if maximizing else (alpha, min(beta, v))
+    return alpha if maximizing else beta
+
+
+@settings(max_examples=300, deadline=None)
+@given(case=strategies.games_with_windows())
+def test_strict_pruning_is_replayed_fail_hard_too(case):
+    """Fail-hard, strict pruning examines nodes fail-soft's does not, so it is also tried in
+    that style (diagnosis.STYLES), and named: before, a student who wrote it so was told
+    nothing."""
+    game, window = case
+    for the_call in (call("alphabeta_value", game, *window), call("alphabeta_value", game)):
+        student = from_reference(perform(strict_fail_hard, the_call))
+        hard = as_observation(the_call, Mistakes(strict_pruning=True, fail_hard=True))
+        assert (hard.answer, hard.trace) == (student.answer, student.trace)
+        if not alike(student, reference_observation(the_call), diagnosis.window(the_call)):
+            assert "strict_pruning" in reproducing(the_call, student)
 
 
 @settings(max_examples=200, deadline=None)
@@ -320,7 +352,8 @@ def test_a_diagnosis_stops_after_a_number_of_nodes_whatever_the_clock_says(monke
         budget = Budget(10**9)
         replays(the_call, following=wrong.trace, budget=budget)(mistake)
         return 10**9 - budget.left
-    spent = [nodes(mistake) for mistake in ["", *SUSPECTS["alphabeta_value"]]]
+    spent = [sum(map(nodes, styled("alphabeta_value", mistake)))  # none of them matches
+             for mistake in ["", *SUSPECTS["alphabeta_value"]]]
     monkeypatch.setattr(diagnosis, "DIAGNOSIS_NODES", sum(spent[:4]))  # the correct one and 3
     first_three = SUSPECTS["alphabeta_value"][:3]
     expected = tuple(tuple(m for m in found if m in first_three) for found in every)

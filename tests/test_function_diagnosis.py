@@ -316,7 +316,7 @@ def as_before(pair):
 
 
 def test_two_mistakes_are_tried_at_once_where_neither_alone_reproduces_an_input():
-    the_call = calls.call("alphabeta_decision", tree_spec([[[1, 1], [1, 1]], [[0, 0], [2, 1]]]))
+    the_call = calls.call("alphabeta_decision", tree_spec([[[2, 0], [2, 1]], [[1, 1], [2, 1]]]))
     wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
     assert suspected(the_call, wrong)[0] == ()
     reproduced, contradicted = tried_together("alphabeta_decision", [(the_call, wrong, None)], [])
@@ -357,7 +357,7 @@ def test_a_class_s_insights_count_a_failure_for_the_named_mistakes_of_a_pair():
 def test_no_pair_is_recorded_where_none_reproduces_an_input_as_in_the_students_release():
     """The students' release replays no pair: where no pair reproduces a failure, the grader
     records none either (it recorded every pair refuted, so the two reports differed)."""
-    the_call = calls.call("alphabeta_decision", tree_spec([[[1, 1], [1, 1]], [[0, 0], [2, 1]]]))
+    the_call = calls.call("alphabeta_decision", tree_spec([[[2, 0], [2, 1]], [[1, 1], [2, 1]]]))
     wrong = observation(the_call, strict_pruning=True, root_not_tightened=True)
     check = failed("alphabeta_decision: trees", "x", tried(*suspected(the_call, wrong)))
     pairs = {check.name: Pair("alphabeta_decision", wrong, observation(the_call), the_call)}

@@ -313,17 +313,25 @@ def as_mistakes(mistake):
 
 
 # The style the contract allows besides the reference's, where a replay in one does not reproduce
-# a search in the other: negamax's children's values, fail-soft, are not the window's ends, and a
-# mistake such as a child not negated adds them up otherwise. (Alpha-beta's fail-hard answers are
-# its fail-soft ones clamped into the window: in_either_style.)
-STYLES = {"negamax_value": "fail_soft"}
+# a search in the other, and the mistakes it is tried for (None: all): negamax's children's
+# values, fail-soft, are not the window's ends, and a mistake such as a child not negated adds them
+# up otherwise. Alpha-beta's fail-hard answers are its fail-soft ones clamped into the window
+# (in_either_style), over the same nodes, but for a search that prunes only past a bound: there a
+# child failing high answers exactly beta, which v > beta never prunes.
+STRICT = ("strict_pruning", "strict_pruning_at_max", "strict_pruning_at_min")
+STYLES = {"negamax_value": ("fail_soft", None),
+          **dict.fromkeys(["alphabeta_value", "alphabeta_decision", "heuristic_value",
+                           "heuristic_decision", "iterative_deepening_decision"],
+                          ("fail_hard", STRICT))}
 
 
 def styled(function, mistake):
     """The replays a mistake of `function` (a name, "" for none) is tried as: in the reference's
-    style, and in the other one where the function has one (STYLES)."""
-    style = STYLES.get(function)
-    return [mistake, f"{mistake}+{style}"] if style and isinstance(mistake, str) else [mistake]
+    style, and in the other one where the function has one it makes a difference for (STYLES)."""
+    style, only = STYLES.get(function, (None, None))
+    if not style or not isinstance(mistake, str) or (only is not None and mistake not in only):
+        return [mistake]
+    return [mistake, f"{mistake}+{style}"]
 
 
 def replays(call, known=None, following=None, cap=None, budget=None):

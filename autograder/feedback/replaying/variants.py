@@ -58,6 +58,7 @@ class Mistakes:
     # Not a mistake: the style the contract allows besides the reference's, which diagnosis tries
     # each mistake in too (diagnosis.STYLES)
     fail_soft: bool = False               # negamax returns the best value found, not alpha or beta
+    fail_hard: bool = False               # alpha-beta returns the window's end it passed, not v
 
     def at(self, maximizing):
         """The mistakes made at a node where MAX moves (`maximizing`) or MIN: those made
@@ -139,7 +140,7 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
             if narration is not None and index < len(children) - 1:
                 narration.pruned.add(state.path)
             break
-    return v
+    return min(max(v, alpha), beta) if mistakes.fail_hard else v
 
 
 def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=None,
