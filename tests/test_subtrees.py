@@ -1,5 +1,5 @@
-"""The release's replays that search each subtree once per position and window (replaying/subtrees.py)
-find what the plain replays find: the same answer, the same trace digest, and TooBig past the same
+"""The release's replays that search each subtree once per position and window
+(replaying/subtrees.py) find what the plain replays find: the same answer, the same trace digest, and TooBig past the same
 caps, on tic-tac-toe boards, where positions recur, and on trees, where none does."""
 import math
 

@@ -108,18 +108,17 @@ class SubtreeGame:
         if child.path[:-1] != parent.path or child.path in parent.searched:
             raise Irregular
         key = (self.key(child), len(child.path) % 2, window, tuple(map(type, window)))
-        found = self._found.get(key)
+        found, part = self._found.get(key), None
         if found is None:
             part = _Part(child.path, seen)
             self._open.append(part)
             answer = search()
             self._open.pop()
-            text = "".join(part.pieces)
-            found = self._found[key] = (answer, text, part.nodes, part.is_terminal)
-        else:
-            answer, text, nodes, is_terminal = found
+            found = self._found[key] = (answer, "".join(part.pieces), part.nodes,
+                                        part.is_terminal)
+        answer, text, nodes, is_terminal = found
+        if part is None:  # recalled: counted here, as a search counts the nodes it examines
             self._spend(nodes - (seen and text.startswith("\n")), is_terminal)
-        _, text, nodes, is_terminal = found
         if seen and text.startswith("\n"):  # examined by the parent: once in the trace
             text, nodes = text[1:], nodes - 1
         elif seen and "\n\n" in text:
