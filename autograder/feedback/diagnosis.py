@@ -295,8 +295,8 @@ class Budget:
     def __init__(self, nodes):
         self.left = nodes
 
-    def spend(self):
-        self.left -= 1
+    def spend(self, nodes=1):
+        self.left -= nodes
         if self.left < 0:
             raise TooBig
 

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from autograder.feedback.diagnosis import (EVERY_SUSPECT, PAIR_CAP, Budget, as_mistakes, digest,
                                            pair_key, pairs_of, replays, styled)
 from autograder.feedback.replaying.replay import TooBig, narrate, replay
+from autograder.feedback.replaying.subtrees import digested, memoizes
 
 
 def explained(call):
@@ -22,7 +23,7 @@ def explained(call):
     of them (paired); None for a call no explanation reads."""
     if call.get("game") is None or call.get("function") not in EVERY_SUSPECT:
         return None
-    replayed = replays(call)  # live: the working searches are here
+    replayed = replayer(call)
     recorded = {name: list(replayed(name))
                 for mistake in ["", *EVERY_SUSPECT[call["function"]]]
                 for name in styled(call["function"], mistake)}
@@ -30,6 +31,14 @@ def explained(call):
     narration = narrate(call)
     return {"replays": recorded, **({"pairs": pairs} if pairs else {}),
             **({"narration": narration.as_data()} if narration else {})}
+
+
+def replayer(call):
+    """diagnosis.replays(call), live (the working searches are here): on a game whose
+    positions recur, each subtree searched once per window (subtrees.py), which finds the same."""
+    if memoizes(call):
+        return lambda name: digested(call, as_mistakes(name))
+    return replays(call)
 
 
 def paired(call, recorded):
@@ -46,15 +55,20 @@ def paired(call, recorded):
     for pair in pairs_of(function):
         cap = {"nodes": PAIR_CAP} if call["trace"] else {"budgets": [Budget(PAIR_CAP)]}
         try:
-            answer, trace = replay(call, as_mistakes(pair), **cap)
+            both = list(digested(call, as_mistakes(pair), **cap) if memoizes(call) else
+                        replayed_pair(call, pair, cap))
         except TooBig:
             if call["trace"]:
                 found[pair_key(function, pair)] = None
             continue
-        both = [answer, digest(function, trace)]
         same = json.dumps(both)
         found[pair_key(function, pair)] = singles.index(same) if same in singles else both
     return found
+
+
+def replayed_pair(call, pair, cap):
+    answer, trace = replay(call, as_mistakes(pair), **cap)
+    return answer, digest(call["function"], trace)
 
 
 def explained_key(key):

@@ -105,9 +105,11 @@ def _cut_off(depth, mistakes):
 
 
 def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
-                    mistakes=Mistakes(), narration=None, depth=math.inf, evaluate=None):
+                    mistakes=Mistakes(), narration=None, depth=math.inf, evaluate=None,
+                    subtrees=None):
     """Alpha-beta, fail-soft; given a `depth` (levels left) and an `evaluate`, heuristic
-    alpha-beta, which evaluates a position that is not terminal where no levels are left."""
+    alpha-beta, which evaluates a position that is not terminal where no levels are left. Given
+    `subtrees` (replaying/subtrees.py), each child is searched through it."""
     if mistakes.evaluates_terminals and _cut_off(depth, mistakes):
         return evaluate(state)
     if game.is_terminal(state):
@@ -127,8 +129,8 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
     v, low, high = start, alpha, beta
     for index, child in enumerate(children):
         window = (alpha, beta) if here.stale_bounds else (low, high)
-        value = alphabeta_value(game, child, *window, order, mistakes, narration, depth - 1,
-                                evaluate)
+        value = _searched(game, child, window, order, mistakes, narration, depth - 1, evaluate,
+                          subtrees)
         v = max(v, value) if maximizing else min(v, value)
         if maximizing != here.swapped_bounds:
             low = max(low, v)
@@ -143,8 +145,17 @@ def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None,
     return min(max(v, alpha), beta) if mistakes.fail_hard else v
 
 
+def _searched(game, child, window, order, mistakes, narration, depth, evaluate, subtrees):
+    """alphabeta_value of `child` in `window`; through `subtrees` where given, which answers a
+    subtree it saw searched before in the same window and depth from what it found then."""
+    if subtrees is None:
+        return alphabeta_value(game, child, *window, order, mistakes, narration, depth, evaluate)
+    return subtrees.value(child, (*window, depth), lambda: alphabeta_value(
+        game, child, *window, order, mistakes, narration, depth, evaluate, subtrees))
+
+
 def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=None,
-                       depth=math.inf, evaluate=None):
+                       depth=math.inf, evaluate=None, subtrees=None):
     actions = order(game, state) if order else game.actions(state)
     maximizing = _maximizing(game, state, mistakes)
     here = mistakes.at(maximizing)
@@ -154,7 +165,8 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
     for action in actions:
         window = (-math.inf, math.inf) if here.root_not_tightened else (alpha, beta)
         child = game.result(state, action)
-        value = alphabeta_value(game, child, *window, order, mistakes, narration, below, evaluate)
+        value = _searched(game, child, window, order, mistakes, narration, below, evaluate,
+                          subtrees)
         if (best_action is None or (value > best if maximizing else value < best)
                 or (here.last_of_ties and value == best)):
             best_action, best = action, value
@@ -178,12 +190,13 @@ def _as_minimax(mistakes, **always):
                     **{name: getattr(mistakes, name) for name in MINIMAX_MISTAKES})
 
 
-def minimax_value(game, state, mistakes=Mistakes()):
-    return alphabeta_value(game, state, mistakes=_as_minimax(mistakes))
+def minimax_value(game, state, mistakes=Mistakes(), subtrees=None):
+    return alphabeta_value(game, state, mistakes=_as_minimax(mistakes), subtrees=subtrees)
 
 
-def minimax_decision(game, state, mistakes=Mistakes()):
-    return alphabeta_decision(game, state, mistakes=_as_minimax(mistakes, root_not_tightened=True))
+def minimax_decision(game, state, mistakes=Mistakes(), subtrees=None):
+    return alphabeta_decision(game, state, mistakes=_as_minimax(mistakes, root_not_tightened=True),
+                              subtrees=subtrees)
 
 
 def heuristic_value(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf, order=None,

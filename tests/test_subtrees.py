@@ -1,0 +1,112 @@
+"""The release's replays that search each subtree once per position and window
+(replaying/subtrees.py) find what the plain replays find: the same answer, the same trace digest, and TooBig past the same
+caps, on tic-tac-toe boards, where positions recur, and on trees, where none does."""
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from autograder.feedback.diagnosis import EVERY_SUSPECT, Budget, as_mistakes, digest, pairs_of
+from autograder.feedback.replaying import record
+from autograder.feedback.replaying.replay import TooBig, replay
+from autograder.feedback.replaying.subtrees import MEMOIZED, digested, memoizes
+from autograder.games.specs import board_spec, reversed_order, shuffled_order
+from autograder.grading import strategies
+from autograder.worker.calls import call, order_argument
+
+# positions with at most this many empty cells: a few thousand nodes at most
+EMPTY_CELLS = 6
+ENDS = [-math.inf, -1, 0, 1, math.inf]
+
+
+def mistakes_of(function):
+    """Each suspect of `function`, none, and each pair of them."""
+    return ["", *EVERY_SUSPECT[function], *pairs_of(function)]
+
+
+@st.composite
+def replayed_calls(draw, games):
+    """A call of one of MEMOIZED on a game, with a window for alphabeta_value, maybe an order
+    by position, and a mistake or pair of them."""
+    function = draw(st.sampled_from(MEMOIZED))
+    args = []
+    if function == "alphabeta_value":
+        alpha, beta = sorted(draw(st.lists(st.sampled_from(ENDS), min_size=2, max_size=2,
+                                           unique=True)))
+        args = [alpha, beta]
+    if function.startswith("alphabeta") and draw(st.booleans()):
+        args.append(order_argument(reversed_order()))
+    the_call = call(function, draw(games), *args, trace=draw(st.booleans()))
+    return the_call, draw(st.sampled_from(mistakes_of(function)))
+
+
+boards = strategies.positions().filter(lambda board: board.count(" ") <= EMPTY_CELLS)
+
+
+def plain(the_call, mistakes, **cap):
+    try:
+        answer, trace = replay(the_call, mistakes, **cap)
+    except TooBig:
+        return TooBig
+    return answer, digest(the_call["function"], trace)
+
+
+def memoized(the_call, mistakes, **cap):
+    try:
+        return digested(the_call, mistakes, **cap)
+    except TooBig:
+        return TooBig
+
+
+def assert_same(the_call, mistake):
+    mistakes = as_mistakes(mistake)
+    found = plain(the_call, mistakes)
+    assert memoized(the_call, mistakes) == found
+    nodes = len(replay(the_call, mistakes)[1])
+    for cap in (nodes - 1, nodes):  # TooBig past the cap only
+        assert memoized(the_call, mistakes, nodes=cap) == plain(the_call, mistakes, nodes=cap)
+        assert (memoized(the_call, mistakes, budgets=[Budget(cap)])
+                == plain(the_call, mistakes, budgets=[Budget(cap)]))
+    assert memoized(the_call, mistakes, nodes=nodes - 1) is TooBig
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=replayed_calls(boards.map(board_spec)))
+def test_replays_on_boards_are_the_plain_replays(case):
+    assert_same(*case)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=replayed_calls(strategies.tree_games(inner=True)))
+def test_replays_on_trees_are_the_plain_replays(case):
+    assert_same(*case)
+
+
+def test_every_mistake_on_a_board_is_replayed_as_the_plain_replay():
+    """Every suspect and pair of each function, on a board with 6 empty cells and recurring
+    positions, in the full window and a narrow one."""
+    for function in MEMOIZED:
+        for args in ([], [0, 1]) if function == "alphabeta_value" else ([],):
+            the_call = call(function, board_spec("XO  X    "), *args, trace=True)
+            for mistake in mistakes_of(function):
+                assert_same(the_call, mistake)
+
+
+def test_orders_by_path_and_evaluations_are_replayed_plainly():
+    game = board_spec("XO  X    ")
+    assert memoizes(call("alphabeta_value", game, -1, 1, order_argument(reversed_order())))
+    assert not memoizes(call("alphabeta_value", game, -1, 1, order_argument(shuffled_order(3))))
+    assert not memoizes(call("heuristic_value", game, 2, {"$evaluation": {"kind": "open_lines"}}))
+    assert not memoizes(call("negamax_value", game))
+
+
+def test_what_a_release_records_is_what_plain_replays_find(monkeypatch):
+    """record.explained, its singles and pairs, with and without the subtrees' replays."""
+    calls = [call("alphabeta_decision", board_spec("XO  X    ")),
+             call("minimax_decision", board_spec("XO  X    "), trace=False),
+             call("minimax_value", board_spec("XO  X    ")),
+             call("alphabeta_value", board_spec("XO  X    "), 0, 1)]
+    fast = [record.explained(the_call) for the_call in calls]
+    monkeypatch.setattr(record, "memoizes", lambda _call: False)
+    assert [record.explained(the_call) for the_call in calls] == fast
+    assert any(found["pairs"] for found in fast)
