@@ -12,7 +12,7 @@ import tomllib
 import pytest
 from babel.messages.pofile import read_po
 
-from support.cli import run_cli
+from support.cli import RELEASE_TIMEOUT, run_cli
 from support.paths import ROOT
 from support.releases import (checks_that_ran, diagnosed, named, released_files,
                               released_scores, run_released_grader)
@@ -35,7 +35,8 @@ def releasing(tmp_path_factory):
     """The students' repository released with the command line's defaults, the known mistakes'
     reports kept beside it, and that command."""
     folder = tmp_path_factory.mktemp("release")
-    completed = run_cli("release", folder / "students", "--mistakes-reports", folder / "reports")
+    completed = run_cli("release", folder / "students", "--mistakes-reports", folder / "reports",
+                        timeout=RELEASE_TIMEOUT)
     assert completed.returncode == 0, completed.stderr
     return folder / "students", completed
 

@@ -8,7 +8,7 @@ import tomllib
 
 import pytest
 
-from support.cli import run_cli
+from support.cli import RELEASE_TIMEOUT, run_cli
 from support.paths import REFERENCE, ROOT
 from support.releases import (checks_that_ran, diagnosed, named, released_files,
                               released_scores, run_released_grader)
@@ -44,7 +44,7 @@ def releasing(tmp_path_factory):
     folder = tmp_path_factory.mktemp("release")
     completed = run_cli("release", folder / "students", "--assignment", "cutoff",
                         "--mistakes-reports", folder / "reports", "--grader-repository",
-                        "ai-course/cutoff", "--grader-ref", "v2")
+                        "ai-course/cutoff", "--grader-ref", "v2", timeout=RELEASE_TIMEOUT)
     assert completed.returncode == 0, completed.stderr
     reports = {path.stem: json.loads(path.read_text())
                for path in (folder / "reports").glob("*.json")}
