@@ -62,6 +62,18 @@ def test_the_release_holds_the_stubs_the_games_and_the_public_checks(release):
     assert "python -m autograder grade assignments" in (release / "README.md").read_text()
 
 
+def test_the_students_pyproject_holds_the_grader_and_none_of_the_projects_own_settings(release):
+    """The students' repository has no tests folder and no instructor's tools: the project's
+    test settings (an English comment, its markers) and its dev and similarity extras stay here
+    (issue 31's Catalan trial found them there)."""
+    released = tomllib.loads((release / "pyproject.toml").read_text(encoding="utf-8"))
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert released["project"]["dependencies"] == project["project"]["dependencies"]
+    assert set(released["project"]["optional-dependencies"]) == {"nbgrader"}
+    assert "pytest" not in released["tool"] and "pytest" in project["tool"]
+    assert released["tool"]["setuptools"]["packages"]["find"]["include"] == ["autograder*"]
+
+
 def test_no_reference_hidden_check_or_solution_is_released(release):
     assert not (release / "reference").exists()
     # whole packages stay out: the instructor's tools and the feedback's working searches

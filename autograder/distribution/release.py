@@ -300,14 +300,25 @@ def public_declaration(assignment):
     return spoken_paragraphs(declaration_without(assignment, ("reference", "mistakes")))
 
 
+# What the project's pyproject.toml holds for its own development only: its test suite's settings
+# (the students' repository has no tests folder; the checks run under autograder/checks/pytest.ini)
+# and the instructor's tools' extras.
+PROJECT_ONLY = (re.compile(r"(?ms)^\[tool\.pytest\.ini_options\]\n.*?(?=^\[|\Z)"),
+                re.compile(r"(?m)^(dev|similarity) = .*\n"))
+
+
 def pyproject(target):
     """pyproject.toml for the students' repository in `target`: the package without the reference,
-    the public answers beside the checks, and described by the title of the README written there,
-    in its language (pip and an IDE show the description)."""
+    the public answers beside the checks, none of the project's own test settings and tools
+    (PROJECT_ONLY), and described by the title of the README written there, in its language (pip
+    and an IDE show the description)."""
     text = (ROOT / "pyproject.toml").read_text()
     text = text.replace('include = ["autograder*", "reference*"]', 'include = ["autograder*"]')
     text = text.replace('"autograder.checks" = ["pytest.ini"]',
                         '"autograder.checks" = ["pytest.ini", "public_answers.json.gz"]')
+    for pattern in PROJECT_ONLY:
+        text = pattern.sub("", text)
+    text = text.rstrip("\n") + "\n"
     title = (target / "README.md").read_text(encoding="utf-8").splitlines()[0].removeprefix("# ")
     text = re.sub(r"(?m)^description = .*$",
                   lambda _match: f"description = {json.dumps(title, ensure_ascii=False)}", text)
