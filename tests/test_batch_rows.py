@@ -88,6 +88,22 @@ def test_a_log_says_the_gradings_started_before_the_first_is_done(klass, tmp_pat
     assert started < min(i for i, line in enumerate(lines) if line.startswith("[1/2] "))
 
 
+def test_a_log_is_told_the_gradings_are_still_running_between_submissions(klass, tmp_path,
+                                                                          monkeypatch, capsys):
+    """A batch's log went 102 s without a line between two submissions (issue 31's Catalan
+    trial): while gradings run it gets a line every few seconds, and one when they are done."""
+    import time
+    slow = graded_as({"ana": result(10), "ben": result(5)})
+    monkeypatch.setattr(batch, "grade_one", lambda *a: time.sleep(0.35) or slow(*a))
+    monkeypatch.setattr("autograder.commands.waiting.EVERY", 0.1)
+    grade_class(klass, tmp_path / "out", grading_config.load(), jobs=1)
+    lines = capsys.readouterr().err.splitlines()
+    first = min(i for i, line in enumerate(lines) if line.startswith("[1/2] "))
+    second = min(i for i, line in enumerate(lines) if line.startswith("[2/2] "))
+    assert any(line.startswith("grading: still running (") for line in lines[first + 1:second])
+    assert any(line.startswith("grading: done (") for line in lines[second + 1:])
+
+
 def test_a_log_holds_no_bar(klass, tmp_path, monkeypatch, capsys):
     """The bar is a terminal's: rich draws it once more as it stops, which a log kept as a line
     ("grading ━━━━ 2/2 0:00:01 eta -") among the submissions' own."""

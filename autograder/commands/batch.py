@@ -23,6 +23,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from contextlib import nullcontext
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
@@ -447,7 +448,10 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
                functions, finished):
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn(), Eta())
-    with Progress(*columns, console=console, disable=not console.is_terminal) as progress:
+    # a log gets a line as each submission is done, and between them (a grading may take minutes)
+    # a sign of life, where a terminal's bar moves on its own
+    alive = nullcontext() if console.is_terminal else Waiting("grading", console)
+    with Progress(*columns, console=console, disable=not console.is_terminal) as progress, alive:
         task = progress.add_task("grading", total=len(todo))
         if not console.is_terminal:  # a log: said now, the first grading's line a minute away
             console.print(f"Grading {len(todo)} submission{'s' * (len(todo) != 1)}: a line as "

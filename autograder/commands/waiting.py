@@ -1,4 +1,5 @@
-"""A sign of life while one long step runs (a batch's grading of the reference, about a minute):
+"""A sign of life while one long step runs (a batch's grading of the reference, about a minute;
+its gradings of the submissions, a minute or more apart in a log):
 a spinner with the time elapsed on a terminal; elsewhere (a CI log, a file) a line every EVERY
 seconds, which a log keeps and a spinner's redrawing would not, and one when it is done.
 
