@@ -87,6 +87,17 @@ def test_check_config_says_where_each_course_setting_came_from(course, capsys):
     assert f"course settings of search ({grading_config.from_here(SEARCH.policy)}):" in out
 
 
+def test_check_config_says_where_the_secret_is_read_when_no_file_is_named(tmp_path, monkeypatch,
+                                                                         capsys):
+    """"secret_file = none" beside "games: drawn from the course's secret" read as a
+    contradiction in issue 31's Catalan trial: the line says where the secret is read then."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert cli.main(["check-config"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert (f"  secret_file = none, from the default (the secret is read from AUTOGRADER_SECRET, "
+            f"else from {tmp_path / 'autograder' / 'secret'})") in said
+
+
 def test_the_second_assignments_material_follows_the_course_language(course, tmp_path,
                                                                      monkeypatch):
     """Its Gradescope zip's run_autograder (never --lang en), and its notebook."""

@@ -299,7 +299,8 @@ def check_config_command(args):
     for each in course_assignments(assignment, args):
         say(f"course settings of {each.name} ({grading_config.from_here(each.policy)}):")
         for key, (value, where) in grading_config.settings(each.policy).items():
-            say(f"  {key} = {'none' if value is None else value}, from {where}")
+            say(f"  {key} = {'none' if value is None else value}, from {where}"
+                f"{unnamed_secret_file() if key == 'secret_file' and value is None else ''}")
     for each in course_assignments(assignment, args):
         notebook = course_notebook(each)
         warning = notebook and stale_notebook_warning(
@@ -308,6 +309,13 @@ def check_config_command(args):
         if warning:
             say(f"warning: {warning}")
     say(games_line(config))  # last, where a script finds it
+
+
+def unnamed_secret_file():
+    """Where the course's secret is read from when no grading.toml names a file: a trial read
+    "secret_file = none" beside "drawn from the course's secret" as a contradiction."""
+    return (f" (the secret is read from {course_secret.ENVIRONMENT}, else from "
+            f"{course_secret.default_file()})")
 
 
 def course_assignments(checked, args):
