@@ -69,6 +69,9 @@ def test_the_mistakes_are_ranked_by_how_many_students_made_them(graded):
     first = instructor["mistakes"][0]
     assert first["names"] == ["alice", "bob", "carol"] and first["functions"] == [GRADED]
     assert first["lesson"]["language"] == "it" and "uguaglianza" in first["lesson"]["quote"]
+    page = (graded / "insights-instructor.html").read_text()
+    assert "the course text Giocare contro qualcuno: minimax, potatura, orizzonte (" in page
+    assert first["lesson"]["lesson"] not in page  # named by its title, not its file
     assert first["fix"] == EXPLANATIONS["strict_pruning"][1]
     assert instructor["students"] == len(CLASS) + 1
     assert instructor["errors"]["not_graded"] == 1
@@ -175,13 +178,15 @@ def test_a_comparison_shows_each_mistakes_share_of_both_batches():
 
 
 @pytest.mark.skipif(not SEEDS.is_dir(), reason="the course texts are not here")
-def test_every_quote_is_its_lessons_own_words():
-    """Word for word, whitespace aside (the texts break lines inside words)."""
+def test_every_quote_and_title_is_its_lessons_own_words():
+    """Word for word, whitespace aside (the texts break lines inside words); the page names a
+    lesson by its title, where it showed its file name (issue 31's Catalan trial)."""
     quotes = insights.lesson_quotes()
     assert set(quotes) <= set(EXPLANATIONS)
     for mistake, quote in quotes.items():
         lesson = "".join((SEEDS / quote["lesson"]).read_text(encoding="utf-8").split())
         assert "".join(quote["quote"].split()) in lesson, mistake
+        assert "".join(quote["title"].split()) in lesson[:200], mistake
 
 
 def test_a_hidden_check_tells_students_it_timed_out_only_beside_its_cause():

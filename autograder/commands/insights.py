@@ -44,7 +44,8 @@ ERRORS = {
 
 
 def lesson_quotes():
-    """mistake -> {"language", "lesson", "quote"}: the course texts' own warning about it."""
+    """mistake -> {"language", "lesson", "title", "quote"}: the course texts' own warning about
+    it."""
     return tomllib.loads(LESSONS.read_text(encoding="utf-8"))
 
 

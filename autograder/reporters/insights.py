@@ -284,9 +284,9 @@ def students_line(count):
 
 
 def lesson_line(quote):
-    # TRANSLATORS: {lesson} is a course text's file name, {language} the language it is written in
+    # TRANSLATORS: {lesson} is a course text's title, in its own language, {language} that language
     return _("the course text {lesson} ({language})").format(
-        lesson=quote["lesson"], language=quote["language_name"])
+        lesson=quote["title"], language=quote["language_name"])
 
 
 ENVIRONMENT.globals.update(title=title, class_line=class_line, privacy_note=privacy_note, students_line=students_line,
