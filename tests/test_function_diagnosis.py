@@ -237,6 +237,22 @@ def test_of_two_pairs_the_one_another_function_s_pair_confirms_is_named():
                           elsewhere=[together(pairs[1:], pairs[1:])]) == ()  # refuted there
 
 
+def test_of_two_pairs_both_confirmed_elsewhere_the_one_another_function_is_told_is_named():
+    """The same helper under the tests' secret: the deepening decision's inputs, built around the
+    value function's wrong nodes, reproduce a cut-off too deep with either no pruning or MIN
+    raising alpha (alike in the full window), which confirmed both pairs' names; the value
+    function's own inputs, under windows, name one pair, and so does the decision now."""
+    shared = [("cut_one_level_deep", "no_pruning"),
+              ("cut_one_level_deep", "swapped_bounds_at_min")]
+    checks = [failed("heuristic_value: nodes", "x", together(shared[:1])),
+              failed("heuristic_decision: nodes", "x", together(shared)),
+              failed("iterative_deepening_decision: nodes", "x", together(shared),
+                     calls=("heuristic_value",))]
+    assert named_together("heuristic_decision", [together(shared)],
+                          elsewhere=[together(shared[:1]), together(shared)]) == ()
+    assert diagnoses(checks)["heuristic_decision"].mistakes == shared[0]
+
+
 def test_two_mistakes_in_one_function_are_told_together_with_both_fixes():
     checks = [failed("heuristic_value: nodes", "x", together([("evaluates_terminals",
                                                                 "no_pruning")]))]

@@ -278,10 +278,14 @@ def test_release_warns_of_each_repository_left_at_its_placeholder(releasing):
     assert completed.returncode == 0  # a warning, not a refusal: the release is written
     workflow = (folder / ".github" / "workflows" / "autograde.yml").read_text()
     assert f"repository: {defaults.grader_repository}\n" in workflow
-    # its progress first, a line per step off a terminal (progress.py); then the warnings
-    steps = [line for line in completed.stderr.splitlines() if line.startswith("release: [")]
+    # its progress first, a line per step off a terminal and one while a step takes long
+    # (progress.py); then the warnings
+    lines = completed.stderr.splitlines()
+    progress = [line for line in lines if line.startswith("release: ")]
+    steps = [line for line in progress if line.startswith("release: [")]
     assert steps and steps[-1].startswith(f"release: [{len(steps)}/{len(steps)}] ")
-    warnings = completed.stderr.splitlines()[len(steps):]
+    assert lines[:len(progress)] == progress
+    warnings = lines[len(progress):]
     assert warnings == [
         "autograder: warning: --grader-repository is left at its placeholder "
         f"{defaults.grader_repository}, from which the students' workflow installs the grader; "

@@ -115,6 +115,20 @@ def test_a_cut_off_built_around_a_wrong_heuristic_value_keeps_its_evaluation_und
     assert scores(tree.result(child, 0)) == 5 and scores(tree.result(child, 1)) == -1
 
 
+def test_a_node_check_replays_its_callees_wrong_nodes_where_the_answer_was_right():
+    """A heuristic_value that prunes only when alpha > beta answers every value right and
+    examines other nodes: its iterative deepening's node check kept its points under one secret
+    of three, replaying nothing; with `traces` it replays a cut-off built around those nodes."""
+    evaluation = table_evaluation([((), 0), ((0,), 5), ((1,), -1)])
+    made = call("heuristic_value", tree_spec([[3, 12], [2, 4]]), 1, {"$evaluation": evaluation})
+    other_nodes = Pair("heuristic_value", Observation(answer=5, trace=("", "0", "1", "10")),
+                       Observation(answer=5, trace=("", "0", "1")), made)
+    caller = Seen(other_nodes)
+    assert inputs(caller, "iterative_deepening_decision") == []
+    [(game, _moved, depth)] = inputs(caller, "iterative_deepening_decision", traces=True)
+    assert (game["tree"], depth) == ([[[3, 12], [2, 4]], 5], 2)
+
+
 def test_wrong_answers_no_input_is_built_around_leave_their_places_to_those_one_is():
     """Seen in the salt tool: a heuristic_value whose smallest wrong answers were all under a
     window replayed nothing under one secret, and its decision kept its points there only."""

@@ -28,14 +28,17 @@ replays = pytest.mark.replays
 REPLAYED = 3
 
 
-def wrong_answers(caller, function):
-    """The pairs of `function`'s calls so far whose answer is not the reference's, the smallest
-    calls first (in the order they were made among equals). Not where the function is missing or
-    cannot run at all (Observation.whole_function): no answer of it is wrong on one input more
-    than another, and a caller meets the same problem on its own inputs."""
+def wrong_answers(caller, function, traces=False):
+    """The pairs of `function`'s calls so far whose answer is not the reference's (with `traces`,
+    or whose nodes are not), the smallest calls first (in the order they were made among
+    equals). Not where the function is missing or cannot run at all
+    (Observation.whole_function): no answer of it is wrong on one input more than another, and a
+    caller meets the same problem on its own inputs."""
+    def right(got, want):
+        return got.answered and exactly_equal(got.answer, want.answer) and (
+            not traces or got.trace == want.trace)
     pairs = [pair for pair in caller.seen.values() if pair.function == function
-             and not pair.got.whole_function
-             and not (pair.got.answered and exactly_equal(pair.got.answer, pair.want.answer))]
+             and not pair.got.whole_function and not right(pair.got, pair.want)]
     return sorted(pairs, key=lambda pair: len(json.dumps(pair.call, sort_keys=True)))
 
 
@@ -102,15 +105,19 @@ AROUND = {"minimax_value": trees_around, "alphabeta_value": trees_around,
           "rational_response": wars_around, "heuristic_value": cut_offs_around}
 
 
-def inputs(caller, function):
-    """The inputs a check of `function` replays first: built around its callee's wrong answers."""
+def inputs(caller, function, traces=False):
+    """The inputs a check of `function` replays first: built around its callee's wrong answers
+    (with `traces`, its wrong nodes too: the callee's search is part of the caller's, so a check
+    of the caller's nodes meets them; a heuristic_value that prunes only when alpha > beta, right
+    in every value, cost its iterative deepening points under two secrets of three)."""
     callee = CALLS.get(function)
     if callee is None:
         return []
     # Only wrong answers that an input can be built around count: the smallest are often a
     # window's, which none is, and once took every place (a decision replayed nothing under one
     # secret and failed its own games under another).
-    built = (built for pair in wrong_answers(caller, callee) for built in AROUND[callee](pair))
+    built = (built for pair in wrong_answers(caller, callee, traces)
+             for built in AROUND[callee](pair))
     return list(islice(built, REPLAYED))
 
 
@@ -123,9 +130,10 @@ def replay_first(item, test, fixtures, caller, function):
     if marker is None:
         return
     inner = test.hypothesis.inner_test
-    for built in inputs(caller, function):
+    fixed = {key: value for key, value in marker.kwargs.items() if key != "traces"}
+    for built in inputs(caller, function, marker.kwargs.get("traces", False)):
         try:
-            inner(**fixtures, **{marker.args[0]: built}, **marker.kwargs)
+            inner(**fixtures, **{marker.args[0]: built}, **fixed)
         except UnsatisfiedAssumption:
             continue
 

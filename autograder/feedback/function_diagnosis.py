@@ -88,7 +88,7 @@ def named_mistakes(function, suspects, elsewhere=(), beneath=()):
     return tuple(both_sides_first(most(confirmed, most(counts, candidates))))
 
 
-def named_together(function, suspects, elsewhere=(), beneath=()):
+def named_together(function, suspects, elsewhere=(), beneath=(), named_elsewhere=()):
     """The pair of mistakes to name for `function` where named_mistakes names none: of the pairs
     its failing checks' `suspects` record "together" (function_trial.py), those that reproduce
     some failing input and that none contradicts, nor any failing input of the failing
@@ -96,8 +96,9 @@ def named_together(function, suspects, elsewhere=(), beneath=()):
     those with the most mistakes the failing checks of other functions (`elsewhere`) confirm,
     alone or in a pair (a heuristic_decision and a heuristic_value sharing a helper that cuts off
     a level too deep and never prunes: the decision's pair is also a search of its children at
-    full depth that never prunes, which the value function's pair tells apart); () unless exactly
-    one is left, since two pairs are no one story."""
+    full depth that never prunes, which the value function's pair tells apart), then of those the
+    one named for another function (`named_elsewhere`, pairs: its inputs told the rest apart);
+    () unless exactly one is left, since two pairs are no one story."""
     contradicted = {name for found in filter(None, beneath) for name in found["contradicted"]}
     counts = unrefuted_pairs(suspects, contradicted)
     confirmed = {*reproduced(elsewhere), *(name for pair in unrefuted_pairs(elsewhere)
@@ -105,6 +106,8 @@ def named_together(function, suspects, elsewhere=(), beneath=()):
     pairs = both_sides_first(most(counts, list(counts)))
     score = {pair: sum(name in confirmed for name in pair) for pair in pairs}
     kept = most(score, pairs)
+    named = {frozenset(pair) for pair in named_elsewhere}
+    kept = [pair for pair in kept if frozenset(pair) in named] or kept
     return kept[0] if len(kept) == 1 else ()
 
 
@@ -146,15 +149,23 @@ def diagnoses(checks):
     `checks` (results.CheckResult). Of a pair, a function is told the mistakes that are not those
     named for a failing function it calls, or both when both are."""
     failing = [check for check in checks if check.failed]
-    found = {}
+    found, arguments = {}, {}
     for function in dict.fromkeys(check.function for check in failing):
         callees = failing_callees(function, checks)
-        arguments = ([check.suspects for check in failing if check.function == function],
-                     [check.suspects for check in failing if check.function != function],
-                     [check.suspects for check in failing if check.function in callees])
-        mistakes = named_mistakes(function, *arguments)
+        arguments[function] = (
+            [check.suspects for check in failing if check.function == function],
+            [check.suspects for check in failing if check.function != function],
+            [check.suspects for check in failing if check.function in callees])
+        mistakes = named_mistakes(function, *arguments[function])
         found[function] = Named(mistakes, callees, () if mistakes else
-                                named_together(function, *arguments))
+                                named_together(function, *arguments[function]))
+    # Two pairs a function's inputs reproduce alike may be told apart by another function's
+    # inputs only (a decision and a value function sharing a helper): the pair named there.
+    named_pairs = [named.pair for named in found.values() if named.pair]
+    for function, named in found.items():
+        if not named.mistakes and not named.pair and named_pairs:
+            found[function] = named._replace(pair=named_together(
+                function, *arguments[function], named_elsewhere=named_pairs))
     alone = dict(found)
     for function, named in alone.items():
         beneath = {name for callee in named.callees if callee in alone

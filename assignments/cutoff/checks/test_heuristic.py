@@ -156,6 +156,7 @@ def test_heuristic_decision_on_trees(caller, case, order):
 
 
 @check("heuristic_decision: examines the reference's nodes")
+@replays("case", traces=True, order=None)
 @given(case=strategies.cut_off_games(), order=st.none() | strategies.orders)
 def test_heuristic_decision_nodes(caller, case, order):
     game, evaluation, depth = case
@@ -236,6 +237,7 @@ def test_iterative_deepening_orders(caller, case):
 
 
 @check("iterative_deepening_decision: examines the reference's nodes, pass after pass")
+@replays("case", traces=True)
 @given(case=strategies.cut_off_games())
 @example(case=(course.TEXTBOOK, TEXTBOOK_EVALUATION, 2))
 @example(case=TIED_AFTER_REORDERING)
