@@ -199,16 +199,16 @@ SUSPECTS = {
                            "strict_pruning_at_max", "strict_pruning_at_min",
                            "swapped_bounds_at_max", "swapped_bounds_at_min"],
 }
-# The second assignment's, apart since its functions take more arguments than the first's. A
-# transposition table kept between searches does not show in one search, which is all a replay
-# sees, so it is not suspected. In heuristic_decision a cut-off one level too deep is the same
-# search as children searched at full depth: which one is named hangs on whether heuristic_value
-# fails too (function_diagnosis.named_mistakes).
 # Heuristic alpha-beta is alpha-beta cut off at a depth, and a student who wrote the window rule
 # wrong in alphabeta_value carries it over: alpha-beta's mistakes about the window are suspected
 # of it, and of the two searches that call it.
 HEURISTIC_WINDOW = ["strict_pruning", "swapped_bounds", "stale_bounds", "swapped_bounds_at_max",
                     "swapped_bounds_at_min"]
+# The second assignment's, apart since its functions take more arguments than the first's. A
+# transposition table kept between searches does not show in one search, which is all a replay
+# sees, so it is not suspected. In heuristic_decision a cut-off one level too deep is the same
+# search as children searched at full depth: which one is named hangs on whether heuristic_value
+# fails too (function_diagnosis.named_mistakes).
 CUTOFF_SUSPECTS = {
     "heuristic_value": ["cut_one_level_deep", "evaluates_terminals", "no_pruning",
                         *HEURISTIC_WINDOW],
