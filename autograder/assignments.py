@@ -12,6 +12,7 @@ autograder.distribution.stubs --assignment FILE writes them there):
     checks = "checks"                # test_*.py, each check an @check test, as in autograder/checks
     policy = "grading.toml"          # points and limits, as the course's grading.toml
     mistakes = "known_mistakes"      # optional: one submission per subfolder, for `release`
+                                     # (or "FOLDER/bug_*": the subfolders that match)
 
     [[functions]]
     name = "double"
@@ -135,9 +136,23 @@ def load(path):
                       folders["checks"], policy, path.parent, str(path), folders.get("mistakes"))
 
 
+def mistake_folders(path):
+    """The known mistakes' submissions that `path` names, sorted: its subfolders, or, where its
+    last part is a pattern ("bug_*"), the subfolders of its parent that match it (a course's
+    corpus of test submissions holds correct and hostile ones too, which are no mistake to
+    prepare for); None where that folder is not there."""
+    path = Path(path)
+    folder, pattern = ((path.parent, path.name) if any(c in path.name for c in "*?[") else
+                       (path, "*"))
+    if not folder.is_dir():
+        return None
+    return sorted(match for match in folder.glob(pattern) if match.is_dir())
+
+
 SEARCH_REFERENCE = ROOT / "reference"
 SEARCH = Assignment("search", FUNCTIONS, SEARCH_REFERENCE, ROOT / "autograder" / "checks",
-                    DEFAULT_PATH, ROOT / "assignments", mistakes=ROOT / "tests" / "submissions")
+                    DEFAULT_PATH, ROOT / "assignments",
+                    mistakes=ROOT / "tests" / "submissions" / "bug_*")
 DECLARED = ROOT / "assignments"  # each folder with an assignment.toml there is an assignment
 
 

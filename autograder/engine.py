@@ -133,7 +133,7 @@ class GradingPlugin:
         grader error it is printed for. (--tb belongs to the terminal plugin, which is off.)"""
         config.option.tbstyle = "native"
 
-    def pytest_collection_modifyitems(self, items):
+    def pytest_collection_modifyitems(self, session, items):
         """Every check needs points in grading.toml and every entry there a check; otherwise
         nothing runs, and the engine reports the first mismatch once pytest is done."""
         names = []
@@ -145,7 +145,7 @@ class GradingPlugin:
         try:
             for name in names:
                 self.config.policy(name)
-            later = when_graded(self.config, names)
+            later = when_graded(self.config)
             for name in self.config.checks:
                 if name not in names and name not in later:
                     raise ConfigError(f"grading.toml names a check that does not exist: "
@@ -160,7 +160,14 @@ class GradingPlugin:
             items.clear()
             return
         self.checks = names
-        for item, name in zip(items, names):
+        # A check marked `checked_here = false` is left to the instructor's grading even where
+        # it is collected (release.py grades its known mistakes without the course's fixed games)
+        here = [(item, name) for item, name in zip(items, names) if name not in later]
+        if len(here) < len(items):
+            session.config.hook.pytest_deselected(items=[item for item, name in zip(items, names)
+                                                         if name in later])
+            items[:] = [item for item, _name in here]
+        for item, name in here:
             if not is_hypothesis_test(item.obj):
                 continue
             examples = self.config.policy(name).examples
@@ -416,12 +423,11 @@ def out_of_memory():
                         f"limits.grader_memory_mb in grading.toml)")
 
 
-def when_graded(config, names):
-    """The checks in grading.toml that the collected checks, `names`, lack by design: those the
-    students' repository does not hold (checked_here = false, which release.py writes), which
-    only the instructor's grading runs."""
-    return [name for name, policy in config.checks.items()
-            if name not in names and not policy.checked_here]
+def when_graded(config):
+    """The checks in grading.toml that only the instructor's grading runs (checked_here = false,
+    which release.py writes): those the students' repository does not hold, and any other a
+    grading leaves out so (GradingPlugin.pytest_collection_modifyitems)."""
+    return [name for name, policy in config.checks.items() if not policy.checked_here]
 
 
 def not_run(config, names, why, warnings=None):
@@ -487,7 +493,7 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     ran = [check.name for check in checks]
     # What ran must be what grading.toml holds (of the functions asked for): nothing in the
     # environment may leave a check out unseen.
-    later = when_graded(config, names)
+    later = when_graded(config)
     expected = [check for check in config.checks
                 if judged_function(check) in functions and check not in later]
     if sorted(ran) != sorted(expected):
@@ -495,8 +501,9 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
         raise GradingError(f"grading ran {len(ran)} of the {len(expected)} checks in "
                            f"grading.toml (first missing: {missing[0] if missing else 'none'}); "
                            f"nothing in the environment may select checks")
-    order = {check: place for place, check in enumerate([*names, *later])}
-    left_out = [check for check in names if judged_function(check) not in functions]
+    order = {check: place for place, check in enumerate(dict.fromkeys([*names, *later]))}
+    left_out = [check for check in names
+                if judged_function(check) not in functions and check not in later]
     why = _("not run: this grading ran only the checks of {functions}").format(
         functions=", ".join(functions))
     foreseen = warnings(config, later, reproduced, assignment.traced, entered,

@@ -196,6 +196,24 @@ def test_a_configured_check_that_does_not_exist_is_named(tmp_path):
         completed.stderr)
 
 
+def test_a_collected_check_marked_checked_here_false_is_left_to_the_instructors_grading(tmp_path):
+    """As a release grades its known mistakes without the course's fixed positions: the check
+    does not run, and the report names it as checked when graded, with its points."""
+    name = "rational_response: random price wars with ties and negatives"
+    path = tmp_path / "grading.toml"
+    path.write_text(policy_with(name, "checked_here = false"))
+    completed = run_cli("grade", ROOT / "reference", "--config", path, "--format", "json",
+                        "--output", tmp_path / "report.json", "--only", "rational_response",
+                        "--only", "rational_decision")
+    assert completed.returncode == 0, completed.stderr
+    checks = {check["name"]: check for check in
+              json.loads((tmp_path / "report.json").read_text())["checks"]}
+    assert (checks[name]["status"], checks[name]["max_points"]) == ("not run", 7)
+    assert checks[name]["feedback"] == "not run here: checked when graded"
+    assert checks["rational_decision: random price wars with ties and negatives"]["status"] == \
+        "passed"
+
+
 HIDDEN = "alphabeta_decision: examines the reference's nodes"
 ONLY_HIDDEN = ("--only", "alphabeta_decision")  # what these tests read is that function's
 

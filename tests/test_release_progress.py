@@ -5,10 +5,11 @@ import io
 import json
 import shutil
 import time
+import tomllib
 
 from rich.console import Console
 
-from autograder.assignments import SEARCH
+from autograder.assignments import SEARCH, mistake_folders
 from autograder.distribution import release, release_cache
 from autograder.distribution.progress import Silent, Steps
 from autograder.grading import answers
@@ -211,7 +212,7 @@ def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(
     explanations step came only at the end)."""
     out = io.StringIO()
 
-    def record_shrinking(known, mistakes, assignment, steps):
+    def record_shrinking(known, mistakes, assignment, steps, every_check):
         steps.done("known mistake m: graded")
         return known, {}
     for name, stand_in in {"students_files": lambda *args: [], "record_answers": lambda *args: None,
@@ -258,3 +259,28 @@ def test_a_quick_tool_says_nothing_but_its_steps(monkeypatch):
         steps.done("a")
         steps.done("b")
     assert "still running" not in out.getvalue()
+
+
+def test_the_known_mistakes_skip_the_fixed_positions_only_of_functions_no_left_out_check_judges():
+    """Without their reports, the known mistakes are graded without the visible checks of fixed
+    inputs (the course's positions) of a function with no hidden check: minimax_value's, not
+    alphabeta_value's, whose positions tell apart what its hidden check catches. With them, every
+    check runs."""
+    def left_to_grading(every_check):
+        checks = tomllib.loads(release.mistakes_policy(SEARCH, every_check))["checks"]
+        return {name for name, entry in checks.items() if entry.get("checked_here") is False}
+    skipped = left_to_grading(False)
+    assert "minimax_value: examines all 549,946 nodes from the empty board" in skipped
+    assert "minimax_value: exact values on random trees" not in skipped  # drawn by hypothesis
+    assert "alphabeta_value: the course's tic-tac-toe positions" not in skipped
+    assert not any(name.startswith("alphabeta_") for name in skipped)
+    assert left_to_grading(True) == set()
+
+
+def test_known_mistakes_named_by_a_pattern_are_the_folders_that_match(tmp_path):
+    for name in ("bug_a", "bug_b", "correct_c", "bug_file"):
+        (tmp_path / name).mkdir() if name != "bug_file" else (tmp_path / name).write_text("")
+    assert [p.name for p in mistake_folders(tmp_path / "bug_*")] == ["bug_a", "bug_b"]
+    assert [p.name for p in mistake_folders(tmp_path)] == ["bug_a", "bug_b", "correct_c"]
+    assert mistake_folders(tmp_path / "nowhere" / "bug_*") is None
+    assert mistake_folders(tmp_path / "nowhere") is None

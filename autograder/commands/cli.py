@@ -391,11 +391,11 @@ def release_command(args):
     releasing = instructors_tool("release", "release")
     assignment = assignments.chosen(args.assignment)
     known = assignment.mistakes
-    if not args.known_mistakes and known and assignment is not assignments.SEARCH \
-            and not known.is_dir():
+    there = known and assignments.mistake_folders(known) is not None
+    if not args.known_mistakes and known and assignment is not assignments.SEARCH and not there:
         raise UsageError(f"{assignment.argument}: mistakes = {str(known)!r} is not a folder; "
                          f"create it or correct the path (relative to the assignment's file)")
-    mistakes = args.known_mistakes or (known if known and known.is_dir() else None)
+    mistakes = args.known_mistakes or (known if there else None)
     folder = releasing.release(args.directory, args.grader_repository, args.grader_ref,
                                args.private_grader_repository, mistakes, args.mistakes_reports,
                                assignment, language=args.lang)

@@ -40,7 +40,8 @@ from string import Template
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-from autograder.assignments import ANSWERS, SEARCH
+from autograder.assignments import ANSWERS, SEARCH, mistake_folders
+from autograder.contract import judged_function
 from autograder.distribution import release_cache, stubs
 from autograder.distribution.progress import Steps, in_steps
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
@@ -111,6 +112,21 @@ def needs_reference(function):
     file can hold ahead (@check(..., needs_reference=True))."""
     return any(keyword.arg == "needs_reference" and ast.literal_eval(keyword.value) is True
                for keyword in check_decorator(function).keywords)
+
+
+def draws_inputs(function):
+    """Whether a check's inputs are drawn by hypothesis (@given), rather than fixed: the course's
+    own positions, which no shrinking passes through."""
+    return any(isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
+               and decorator.func.id == "given" for decorator in function.decorator_list)
+
+
+def fixed_checks(folder):
+    """The names of the checks in the check modules of `folder` whose inputs are fixed."""
+    return {name for module in Path(folder).glob("test_*.py")
+            for node in ast.parse(module.read_text(encoding="utf-8")).body
+            if isinstance(node, ast.FunctionDef) and (name := check_marker(node))
+            and not draws_inputs(node)}
 
 
 def public_module(source, public):
@@ -385,10 +401,11 @@ def grade_reference(target, assignment):
 
 
 def mistake_submissions(mistakes, scratch, assignment):
-    """Each subfolder of `mistakes` holding modules, completed with the `assignment`'s reference's
-    other modules into a submission under `scratch`, as tests/submissions holds them, with the
-    functions its own modules define: only their checks can fail."""
-    for folder in sorted(p for p in Path(mistakes).iterdir() if p.is_dir()):
+    """Each known mistake `mistakes` names (mistake_folders) holding modules, completed with the
+    `assignment`'s reference's other modules into a submission under `scratch`, as
+    tests/submissions holds them, with the functions its own modules define: only their checks
+    can fail."""
+    for folder in mistake_folders(mistakes):
         modules = sorted(folder.glob("*.py"))
         if not modules:
             continue
@@ -402,7 +419,25 @@ def mistake_submissions(mistakes, scratch, assignment):
         yield submission, [f for f, module in assignment.modules.items() if module in names]
 
 
-def record_shrinking(known, mistakes, assignment, steps):
+def mistakes_policy(assignment, every_check):
+    """The policy the known mistakes are graded under: the public one (public_config), with
+    `every_check`, which their reports want, or else without the visible checks of fixed inputs
+    (fixed_checks) of the functions that have no check left out of the release. Those shrink
+    through no game and catch nothing (`catches` is for the checks students do not run, from what
+    reproduces their function's search on every call its checks made), so they would add nothing
+    to the release but minutes: they search the course's tic-tac-toe positions, from the empty
+    board. A function with a check left out keeps them: its positions tell apart mistakes that
+    its random trees do not."""
+    config_text = assignment.policy.read_text()
+    public = public_checks(config_text)
+    checks = tomllib.loads(config_text)["checks"]
+    caught_in = {judged_function(name) for name in checks if name not in public}
+    skipped = set() if every_check else {name for name in fixed_checks(assignment.checks) & public
+                                         if judged_function(name) not in caught_in}
+    return public_config(config_text, [name for name in checks if name not in skipped])
+
+
+def record_shrinking(known, mistakes, assignment, steps, every_check=True):
     """Grade each submission in `mistakes` with the instructor's grader on the public games, and add
     to the release's answers, `known`, those of every game its failures were shrunk through: a
     student who makes one of those mistakes meets the same smallest input in the students'
@@ -410,13 +445,13 @@ def record_shrinking(known, mistakes, assignment, steps):
     feedback. The gradings run side by side, one more than the cores, each in one lane, each said
     to `steps` when done, each recording only the answers it added to `known`, each given the
     games the reference met (reference_games); one graded by an earlier release as it would be now
-    is taken from the cache (release_cache.py). Returns the answers, and each mistake's report
+    is taken from the cache (release_cache.py). The visible checks of fixed inputs are graded
+    only with `every_check` (mistakes_policy). Returns the answers, and each mistake's report
     (JSON text) by the name of its folder."""
     with tempfile.TemporaryDirectory(prefix="autograder-release-") as scratch:
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
         answers.save(base, known, assignment.reference)
-        config_text = assignment.policy.read_text()
-        policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
+        policy.write_text(mistakes_policy(assignment, every_check))
         submissions = [(submission, functions) for submission, functions
                        in mistake_submissions(mistakes, scratch, assignment) if functions]
         steps.more(len(submissions) + 1)
@@ -625,10 +660,11 @@ def students_files(target, substitutions, assignment, language=None):
     return kept
 
 
-def build(target, substitutions, mistakes, assignment, language=None, steps=None):
+def build(target, substitutions, mistakes, assignment, language=None, steps=None,
+          every_check=True):
     """The students' repository of `assignment` in `target`, in `language` (None: the course's),
     each step said to `steps` (progress.Steps; None: to no one); the known mistakes' reports
-    (record_shrinking)."""
+    (record_shrinking), of every check if `every_check`."""
     steps = in_steps(steps)
     kept = students_files(target, substitutions, assignment, language)
     steps.done("the grader, stubs, documents and workflows written")
@@ -640,7 +676,7 @@ def build(target, substitutions, mistakes, assignment, language=None, steps=None
     known, reports = explained(answers.public_answers(released_answers)), {}
     steps.done("the public games explained")
     if mistakes:
-        known, reports = record_shrinking(known, mistakes, assignment, steps)
+        known, reports = record_shrinking(known, mistakes, assignment, steps, every_check)
         known = explained(known)
         policy = target / inside(assignment.policy)
         policy.write_text(with_catches(policy.read_text(encoding="utf-8"), caught(reports, kept)),
@@ -697,7 +733,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
         raise UsageError(f"the assignment {assignment.name!r} lives outside this project or has "
                          f"no reference here; release one declared in assignments/ (its "
                          f"reference in reference/)")
-    if mistakes is not None and not Path(mistakes).is_dir():
+    if mistakes is not None and mistake_folders(mistakes) is None:
         raise UsageError(f"--known-mistakes {mistakes}: no such folder; give a folder of "
                               f"submissions, one per subfolder")
     if not new_or_empty(directory):
@@ -712,7 +748,8 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
         with Steps("release", len(BUILD_STEPS)) as steps:
-            written = build(staging, substitutions, mistakes, assignment, language, steps)
+            written = build(staging, substitutions, mistakes, assignment, language, steps,
+                            reports is not None)
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)
