@@ -76,7 +76,7 @@ PLACEHOLDERS = {
     "--private-grader-repository": ("your-course/grader",
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
-# The steps of every release, which its progress counts (one more per known mistake).
+# The steps of every release, which its progress counts (with more for known mistakes: steps_of).
 BUILD_STEPS = ("written", "reference graded", "public games explained", "answers written")
 # What students write in their repository and should not commit: the environment, and the reports
 # (`grade --output`, autograder.commands.ci's output folder).
@@ -384,22 +384,37 @@ def grade_reference(target, assignment):
         raise GradingError("the reference does not get full marks on the public checks")
 
 
-def mistake_submissions(mistakes, scratch, assignment):
-    """Each subfolder of `mistakes` holding modules, completed with the `assignment`'s reference's
-    other modules into a submission under `scratch`, as tests/submissions holds them, with the
-    functions its own modules define: only their checks can fail."""
+def mistake_folders(mistakes, assignment):
+    """Each subfolder of `mistakes` whose modules define some of the `assignment`'s functions,
+    with its modules and those functions: only their checks can fail."""
     for folder in sorted(p for p in Path(mistakes).iterdir() if p.is_dir()):
         modules = sorted(folder.glob("*.py"))
-        if not modules:
-            continue
+        names = {module.stem for module in modules}
+        functions = [f for f, module in assignment.modules.items() if module in names]
+        if functions:
+            yield folder, modules, functions
+
+
+def steps_of(mistakes, assignment):
+    """How many steps a release of `assignment` with the known mistakes in the folder `mistakes`
+    (None: none) says, counted before the first, so that its total holds from `[1/N]`: the
+    build's, and the reference's grading on the public games and one per known mistake."""
+    known = 1 + len(list(mistake_folders(mistakes, assignment))) if mistakes else 0
+    return len(BUILD_STEPS) + known
+
+
+def mistake_submissions(mistakes, scratch, assignment):
+    """Each known mistake of `mistakes` (mistake_folders), completed with the `assignment`'s
+    reference's other modules into a submission under `scratch`, as tests/submissions holds them,
+    with the functions its own modules define."""
+    for folder, modules, functions in mistake_folders(mistakes, assignment):
         submission = Path(scratch) / "mistakes" / folder.name
         submission.mkdir(parents=True)
         for name in assignment.files:
             shutil.copy(assignment.reference / name, submission / name)
         for module in modules:
             shutil.copy(module, submission / module.name)
-        names = {module.stem for module in modules}
-        yield submission, [f for f, module in assignment.modules.items() if module in names]
+        yield submission, functions
 
 
 def record_shrinking(known, mistakes, assignment, steps):
@@ -417,9 +432,7 @@ def record_shrinking(known, mistakes, assignment, steps):
         answers.save(base, known, assignment.reference)
         config_text = assignment.policy.read_text()
         policy.write_text(public_config(config_text, tomllib.loads(config_text)["checks"]))
-        submissions = [(submission, functions) for submission, functions
-                       in mistake_submissions(mistakes, scratch, assignment) if functions]
-        steps.more(len(submissions) + 1)
+        submissions = list(mistake_submissions(mistakes, scratch, assignment))
         answers.save(base, {**known, **reference_games(scratch, policy, base, assignment, steps)},
                      assignment.reference)
         # one more than the cores: a grading's two processes take turns (the grader waits on
@@ -711,7 +724,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        with Steps("release", len(BUILD_STEPS)) as steps:
+        with Steps("release", steps_of(mistakes, assignment)) as steps:
             written = build(staging, substitutions, mistakes, assignment, language, steps)
         if directory.exists():
             directory.rmdir()
