@@ -57,4 +57,4 @@ def remember(output, failed, current, options):
     (output / FILE).parent.mkdir(parents=True, exist_ok=True)
     write_atomically(output / FILE, json.dumps(
         {id: record for id, record in records.items() if record["stamp"] is not None},
-        indent=1, sort_keys=True))
+        indent=1, sort_keys=True), private=True)
