@@ -117,7 +117,8 @@ DEFAULT_MAX_EXAMPLES = 50
 class CheckPolicy:
     points: float
     visibility: str = "visible"  # hidden: students see the name, points and hint, nothing else
-    hints: dict = field(default_factory=dict)  # {language: hint}, English's under "en"
+    hints: dict = field(default_factory=dict)  # {language: hint}, English's under "en", the
+                                               # course's language's first (see hint)
     examples: int | None = None  # generated examples for this check, if not [hypothesis]'s
     # False in the students' repository for the checks it does not hold (release.py): a run there
     # names them as checked when graded.
@@ -132,8 +133,9 @@ class CheckPolicy:
     @property
     def hint(self):
         """The hint in the language spoken: the course's own for it, else the English one as the
-        catalog translates it, else the one given (a students' repository's policy holds its
-        hints in the course's language only: a student's --lang does not lose them)."""
+        catalog translates it, else the course's language's, which loading puts first (a
+        students' repository's policy holds its hints in the course's language only: a
+        student's --lang does not lose them)."""
         if self.hints.get(spoken()):
             return self.hints[spoken()]
         if self.hints.get(ENGLISH):
@@ -340,10 +342,10 @@ def threshold(value, source):
 
 def _in_languages(entry, key, dotted, source):
     """A check's text given once (English) or per language (`hint.ca = "..."`): {language:
-    text}."""
+    text}, without blank ones, which say nothing (and would hide another language's)."""
     value = entry.get(key, "")
     if type(value) is str:
-        return {ENGLISH: value} if value else {}
+        return {ENGLISH: value} if value.strip() else {}
     if not isinstance(value, dict):
         raise ConfigError(f"{source}: {dotted}.{key} must be a string or one per language "
                           f"({key}.ca = \"...\"), not {_shown(value)}")
@@ -352,7 +354,7 @@ def _in_languages(entry, key, dotted, source):
         if type(text) is not str:
             raise ConfigError(f"{source}: {dotted}.{key}.{code} must be a string, "
                               f"not {_shown(text)}")
-    return {code: text for code, text in value.items() if text}
+    return {code: text for code, text in value.items() if text.strip()}
 
 
 def _total(grading, source):
@@ -401,8 +403,7 @@ def _check(name, entry, total, language, source):
     hints = _in_languages(entry, "hint", dotted, source)
     names = _in_languages(entry, "name", dotted, source)
     # what students read of a hidden check: English's hint is translated, the course's is theirs
-    if visibility == "hidden" and not (hints.get(ENGLISH, "").strip()
-                                       or hints.get(language, "").strip()):
+    if visibility == "hidden" and not (hints.get(ENGLISH) or hints.get(language)):
         raise ConfigError(f"{source}: {where} is hidden, so it needs a hint: add hint = \"...\" "
                           f"saying what it checks, since students see nothing else of it")
     examples = (_number(entry, "examples", EXAMPLES_ALLOWED, f"{dotted}.examples", source)
@@ -415,6 +416,8 @@ def _check(name, entry, total, language, source):
     if type(catches) is not list or not all(type(name) is str for name in catches):
         raise ConfigError(f"{source}: {dotted}.catches must be a list of known mistakes' names, "
                           f"[\"root_not_tightened\"], not {_shown(catches)}")
+    # the course's first, the hint of last resort; the order changes no stamp (provenance sorts)
+    hints = dict(sorted(hints.items(), key=lambda item: item[0] != language))
     return CheckPolicy(points, visibility, hints, examples, checked_here, names, tuple(catches))
 
 

@@ -68,6 +68,7 @@ def test_a_class_is_graded_into_results_and_a_gradebook(tmp_path):
 
     again = run_cli("grade", tmp_path / "class", "--output", output)
     assert "3 submissions already graded" in again.stderr
+    assert "(unchanged since the last run; --force tries it again)" in again.stderr  # dave's zip
     assert (output / "alice.json").read_text() == json.dumps(alice, indent=1) + "\n"
 
 

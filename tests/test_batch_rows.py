@@ -212,3 +212,34 @@ def test_a_resumed_batch_reuses_the_reference_grading_and_says_so(klass, tmp_pat
     (output / batch.REFERENCE_RESULT).write_text(json.dumps(kept))
     grade_class(klass, output, config, jobs=1, force=True)
     assert graded == [1] and "Grading the reference once" in capsys.readouterr().err
+
+
+def test_a_broken_zip_keeps_its_error_row_until_it_changes(klass, tmp_path, monkeypatch, capsys):
+    """Issue 31's Catalan trial: a broken zip was tried again on every run of the batch (2.5 s
+    each), where a graded submission is kept until it changes. A grading past its time limit
+    (ben's folder stages) may pass on a quieter machine: it is tried again."""
+    broken = Entry("cas", tmp_path / "class" / "cas.zip")
+    broken.path.write_text("not a zip")
+    tried = []
+    grade = graded_as({"ana": result(10), "ben": "grading stopped: took longer than 9 s",
+                       "cas": "cas.zip: not a readable zip"})
+    monkeypatch.setattr(batch, "grade_one", lambda gradings, entry, *rest: tried.append(
+        entry.id) or grade(gradings, entry, *rest))
+    config, entries = grading_config.load(), [*klass, broken]
+    assert grade_class(entries, tmp_path / "out", config)["cas"] == "cas.zip: not a readable zip"
+    assert sorted(tried) == ["ana", "ben", "cas"]
+    capsys.readouterr()
+    tried.clear()
+    assert grade_class(entries, tmp_path / "out", config)["cas"] == "cas.zip: not a readable zip"
+    assert "cas" not in tried and "ben" in tried
+    assert "cas: could not grade: cas.zip: not a readable zip (unchanged since the last run; " \
+           "--force tries it again)" in capsys.readouterr().err
+    rows = {r["id"]: r for r in csv.DictReader((tmp_path / "out" / "gradebook.csv").open())}
+    assert rows["cas"]["status"] == "error: cas.zip: not a readable zip"
+    broken.path.write_text("still not a zip")
+    tried.clear()
+    grade_class(entries, tmp_path / "out", config)
+    assert "cas" in tried
+    tried.clear()
+    grade_class(entries, tmp_path / "out", config, force=True)
+    assert "cas" in tried

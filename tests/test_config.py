@@ -323,6 +323,24 @@ def test_a_hidden_check_may_have_its_hint_in_the_course_language_only(tmp_path, 
         assert "is hidden, so it needs a hint" in refused(tmp_path, text)
 
 
+@pytest.mark.parametrize("english", ['', 'hint.en = "  ", '])
+def test_without_an_english_hint_the_course_language_s_is_read(tmp_path, english):
+    """A hint given in Spanish and in the course's Catalan, and in English blank or not at all:
+    an Italian student read the Spanish one, the first given, or the blank English one, rather
+    than the course's."""
+    checks = {**POLICY.checks, A_CHECK: dataclasses.replace(POLICY.checks[A_CHECK],
+                                                            visibility="hidden", hints={})}
+    path = tmp_path / "grading.toml"
+    path.write_text('[course]\nlanguage = "ca"\n' + policy_text(checks).replace(
+        f'{json.dumps(A_CHECK)} = {{', f'{json.dumps(A_CHECK)} = {{ hint.es = "Una pista es", '
+                                      f'{english}hint.ca = "Una pista",', 1))
+    check = grading_config.load(path).checks[A_CHECK]
+    with speaking("it"):
+        assert check.hint == "Una pista"
+    with speaking("es"):
+        assert check.hint == "Una pista es"
+
+
 def test_a_grading_toml_is_read_as_utf_8_and_one_that_is_not_is_named(tmp_path):
     """The released grading.toml holds its hints in the course's language, written as UTF-8 (TOML
     is UTF-8): read by the locale's encoding, a Latin-1 one read them garbled, and bytes that are

@@ -121,3 +121,13 @@ def test_the_first_assignments_column_is_named_in_the_course_language(graded, tm
     assert cli.main(["export", "grades", str(graded), "--format", "moodle",
                      "--config", str(catalan)]) == 0
     assert next(csv.reader((graded / "grades-moodle.csv").open()))[-1] == "Cerca amb adversari"
+
+
+def test_a_student_whose_submission_is_named_by_their_email_is_named_once(tmp_path, capsys):
+    gradebook.write(tmp_path, [
+        row("1@example.edu", "Ana", "1"),
+        ["ben@example.edu", "Ben", "", "ben@example.edu", "", *[""] * (len(MODULES) + 2),
+         "error: not a readable zip: upload it again", ""]])
+    assert cli.main(["export", "grades", str(tmp_path), "--format", "canvas"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "  Ben (ben@example.edu): error: not a readable zip: upload it again"]

@@ -19,7 +19,8 @@ Archives and notebooks:
   that is not, or an entry without a name, is told as a damaged zip (each was a traceback);
 - a lone zip (a folder's only file, beside a Mac's leftovers): its name, the student's, is shown
   escaped on the terminal and in Gradescope's results; a link named entrega.zip to a zip of the
-  reference is no lone zip, and the folder holding it is refused;
+  reference is no lone zip, and the folder holding it is refused; a folder's name, a class's
+  student's, is shown escaped too;
 - zipped notebooks are read one at a time: nothing but the modules is written, and the memory
   staging takes does not grow with the number of notebooks (150 x 16 MiB were written out);
 - a notebook nested 200,000 deep, one over 32 MiB, one that is not JSON, and one without answer
@@ -216,6 +217,29 @@ def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
         stage(archive, tmp_path / "scratch")
     assert "2 folders (\\x1b[2Jana, ben)" in str(refused.value)
     assert "\x1b" not in str(refused.value)
+
+
+HOSTILE_FOLDER_NAME = "ana\nautograder: 100 of 100\x1b]0;pwn\x07"
+
+
+@pytest.mark.parametrize("files, why", [
+    ({"notes.txt": ""}, "holds none of"),
+    ({"minimax.py": "", "Minimax.py": ""}, "whose names differ only in case"),
+    ({"a/minimax.py": "", "b/minimax.py": ""}, "holds solutions in 2 folders"),
+    ({"answers.ipynb": "not a notebook"}, "save it from Jupyter")])
+def test_a_folders_name_is_shown_escaped(tmp_path, files, why):
+    """A class's folders are named by its students (a platform's export, after them): a line
+    break and an escape sequence in a folder's name reached the terminal as they were, where a
+    zip's name was shown escaped."""
+    folder = tmp_path / HOSTILE_FOLDER_NAME
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+    with pytest.raises(SubmissionError) as refused:
+        stage(folder, tmp_path / "scratch")
+    message = str(refused.value)
+    assert why in message and escaped(folder) in message
+    assert "\x1b" not in message and "\n" not in message and "\x07" not in message
 
 
 def lone_zip_upload(folder, name, data=b"PK\x03\x04 this is not really a zip"):

@@ -19,8 +19,7 @@ from support.paths import ROOT
 
 def test_off_a_terminal_each_step_is_a_line_and_printed_literally():
     out = io.StringIO()
-    with Steps("release", 2, Console(file=out, force_terminal=False, width=40)) as steps:
-        steps.more(1)
+    with Steps("release", 3, Console(file=out, force_terminal=False, width=40)) as steps:
         steps.done("the grader written")
         steps.done("known mistake [bold]x\x1b[2J: graded")
         steps.done("the answers written")
@@ -232,6 +231,39 @@ def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(
                      "release: [3/5] the public games explained",
                      "release: [4/5] known mistake m: graded",
                      "release: [5/5] the answers written"]
+
+
+def test_a_release_s_total_of_steps_holds_from_its_first_line(tmp_path, monkeypatch, capsys):
+    """Issue 31's second trial saw `[3/4]`, then `[4/40]`: the known mistakes were counted on the
+    way. The release knows its folder of known mistakes up front; those whose files define none of
+    the assignment's functions (notes, a helper) are graded by no one, so counted by no one."""
+    mistakes = tmp_path / "mistakes"
+    for name, file in {"bug_a": "minimax.py", "bug_b": "alphabeta.py", "notes": "README.md",
+                       "helper": "helper.py"}.items():
+        (mistakes / name).mkdir(parents=True)
+        (mistakes / name / file).write_text("")
+
+    def students_files(target, *args):
+        (target / release.inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
+        (target / release.inside(SEARCH.policy)).write_text("")
+        return []
+
+    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1):
+        report = submission.with_suffix(".report.json")
+        report.write_text("{}")
+        steps.done(f"{name or submission.name}: graded")
+        return submission.with_suffix(".json.gz"), report
+    for name, stand_in in {"students_files": students_files, "record_answers": lambda *args: None,
+                           "explained": lambda known: known, "grade_mistake": grade_mistake,
+                           "caught": lambda *args: {}, "with_catches": lambda text, _: text}.items():
+        monkeypatch.setattr(release, name, stand_in)
+    for name, stand_in in {"public_answers": lambda path: {}, "save": lambda *args: None,
+                           "record": lambda path, known: None}.items():
+        monkeypatch.setattr(release.answers, name, stand_in)
+    release.release(tmp_path / "out", "course/grader", "v1", "course/private", mistakes)
+    counts = [line.split("]", 1)[0] for line in capsys.readouterr().err.splitlines()
+              if line.startswith("release: [")]
+    assert counts == [f"release: [{step}/7" for step in range(1, 8)]
 
 
 def test_off_a_terminal_a_long_step_still_says_it_is_running(monkeypatch):

@@ -7,7 +7,10 @@ import pytest
 
 from autograder.checks import course
 from autograder.checks.calling import Pair, reference
-from autograder.checks.replay import CALLS, in_one_lane, inputs, wars_around, wrong_answers
+from autograder.checks.judge import CheckFailed, shown
+from autograder.checks.replay import (CALLS, in_one_lane, inputs, replay_first, wars_around,
+                                      wrong_answers)
+from autograder.language import speaking
 from autograder.contract import MODULES
 from autograder.games.specs import table_evaluation, tree_spec
 from autograder.runner.observations import Observation
@@ -139,3 +142,22 @@ def test_wrong_answers_no_input_is_built_around_leave_their_places_to_those_one_
     smallest = wrong_answers(caller, "alphabeta_value")[:3]
     assert all(wrong in windows for wrong in smallest)  # none built on
     assert len(inputs(caller, "alphabeta_decision")) == 1
+
+
+def test_a_replayed_input_that_fails_is_headed_as_the_input_not_the_smallest_found():
+    """A replayed input is built around the callee's failure, and no shrinking looked for a
+    smaller one: "The smallest input found that shows it" claimed what did not happen."""
+    class Item:
+        def get_closest_marker(self, name):
+            return pytest.mark.replays("game").mark
+
+    def check(game):
+        raise CheckFailed("minimax_decision chose 1", shown=shown(game))
+    check.hypothesis = type("Hypothesis", (), {"inner_test": staticmethod(check)})
+    wrong = pair(call("minimax_value", tree_spec([[1, 3]], "MIN")), 1, 3)
+    with pytest.raises(CheckFailed) as failed:
+        replay_first(Item(), check, {}, Seen(wrong), "minimax_decision")
+    with speaking("en"):
+        assert failed.value.shown.as_dict()["heading"] == "The input"
+        assert shown(tree_spec([[1, 3]], "MIN")).as_dict()["heading"] == \
+            "The smallest input found that shows it"

@@ -10,6 +10,8 @@ trusting the wrong value picks another action than the right one; only then do i
 The callee's checks always run first and in the same process (in_one_lane groups them), so the same
 inputs are replayed however many lanes grade. A check students do not see runs apart and its calls
 are forgotten after it (Caller.apart), so nothing a hidden check met is replayed in a visible one.
+A replayed input that fails is shown as the input, not as the smallest found: it was built, and no
+shrinking looked for a smaller one.
 """
 import json
 from itertools import islice
@@ -17,6 +19,7 @@ from itertools import islice
 import pytest
 from hypothesis.errors import UnsatisfiedAssumption
 
+from autograder.checks.judge import CheckFailed
 from autograder.feedback.diagnosis import CALLS  # a function's checks replay its callee's failures
 from autograder.games.specs import price_war_spec, tree_spec
 from autograder.runner.observations import exactly_equal, is_finite, is_number
@@ -136,6 +139,10 @@ def replay_first(item, test, fixtures, caller, function):
             inner(**fixtures, **{marker.args[0]: built}, **fixed)
         except UnsatisfiedAssumption:
             continue
+        except CheckFailed as failed:
+            if failed.shown is not None:  # the check's body heads it as shrunk, as its own are
+                failed.shown.smallest = False
+            raise
 
 
 def in_one_lane(functions):

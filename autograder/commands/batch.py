@@ -9,6 +9,8 @@ kept for every student's grading to read. Results are written whole or not at al
 what made it (provenance.py), so an interrupted batch resumes where it stopped and one resumed after
 an edit of the policy, the checks, the reference or the grader grades again the results that edit
 made stale, and so does one after a submission's files changed (each is staged again to compare).
+A submission that does not stage (a broken zip) keeps its error row the same way, until its file
+changes (ungradable.py).
 
 A class is student input too: the names of its entries, and what their gradings say, are printed
 literally (never as rich markup, never as control characters) and written to gradebook.csv so that
@@ -35,7 +37,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder.assignments import SEARCH
-from autograder.commands import gradebook, insights, rescoring, students
+from autograder.commands import gradebook, insights, rescoring, students, ungradable
 from autograder.commands.gradebook import read_result, result_path
 from autograder.commands.gradings import Gradings, Stopped
 from autograder.commands.waiting import Waiting
@@ -358,10 +360,17 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     console = Console(stderr=True, highlight=False)
     # One student in two submissions would get two rows of different grades: neither is graded.
     errors = students.shared(entries)
+    shared = set(errors)
+    # a submission that did not stage, unchanged since: its error row again, not a grading
+    current = provenance.made_with(config, assignment)
+    unchanged = {} if force else ungradable.recalled(
+        output, [e for e in entries if e.id not in errors], current, options)
+    errors.update(unchanged)
     for entry in entries:
         if entry.id in errors:
-            console.print(printable(f"{entry.id}: could not grade: {errors[entry.id]}"),
-                          soft_wrap=True)
+            console.print(printable(f"{entry.id}: could not grade: {errors[entry.id]}"
+                                    + (" (unchanged since the last run; --force tries it again)"
+                                       if entry.id in unchanged else "")), soft_wrap=True)
             error_feedback(output, entry, errors[entry.id])
     todo = _to_grade(output, [e for e in entries if e.id not in errors], config, assignment, force,
                      console)
@@ -395,6 +404,9 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
             raise Stopped(gradings.stopped_by, f"stopped after {done} of {len(entries)}; run "
                                                f"the same command to resume") from None
     write()
+    ungradable.remember(output, [(e, errors[e.id]) for e in entries if e.id in errors
+                                 and e.id not in shared and (e.id in unchanged or staged_contents(
+                                     e, assignment.files) is None)], current, options)
     summary(output, [e for e in entries if e.id not in errors], console)
     console.print(printable(f"What the class got wrong: {insights.write(output)[0]}"),
                   soft_wrap=True)

@@ -441,7 +441,9 @@ def export_grades_command(args):
     print(f"wrote {target}: {len(rows) - len(left_out)} students graded"
           + (f"; left out {len(left_out)}, who have no grade:" if left_out else ""))
     for row in left_out:
-        who = ", ".join(escaped(row[key]) for key in ("sid", "email", "id") if row[key])
+        # dict.fromkeys: a class folder named by emails makes the id the email, said once
+        who = ", ".join(dict.fromkeys(escaped(row[key]) for key in ("sid", "email", "id")
+                                      if row[key]))
         print(f"  {escaped(row['name']) or 'unnamed'} ({who or 'no SID or email'}): "
               f"{escaped(row['status'])}")
 

@@ -56,12 +56,6 @@ class Steps:
             if time.perf_counter() - self.said >= EVERY:
                 self._say(f"still running, {self.count} of {self.total} steps done")
 
-    def more(self, count):
-        """`count` more steps than first said (known only on the way)."""
-        self.total += count
-        if self.bar:
-            self.bar.update(self.task, total=self.total)
-
     def done(self, what):
         """One step done: `what` it was."""
         self.count += 1
@@ -78,9 +72,6 @@ class Steps:
 
 class Silent:
     """Steps nobody is told of: a library call's default."""
-
-    def more(self, count):
-        pass
 
     def done(self, what):
         pass

@@ -77,7 +77,7 @@ PLACEHOLDERS = {
     "--private-grader-repository": ("your-course/grader",
                                     "checks out the hidden checks (given GRADER_TOKEN)"),
 }
-# The steps of every release, which its progress counts (one more per known mistake).
+# The steps of every release, which its progress counts (with more for known mistakes: steps_of).
 BUILD_STEPS = ("written", "reference graded", "public games explained", "answers written")
 # What students write in their repository and should not commit: the environment, and the reports
 # (`grade --output`, autograder.commands.ci's output folder).
@@ -400,23 +400,37 @@ def grade_reference(target, assignment):
         raise GradingError("the reference does not get full marks on the public checks")
 
 
-def mistake_submissions(mistakes, scratch, assignment):
-    """Each known mistake `mistakes` names (mistake_folders) holding modules, completed with the
-    `assignment`'s reference's other modules into a submission under `scratch`, as
-    tests/submissions holds them, with the functions its own modules define: only their checks
-    can fail."""
+def known_mistakes(mistakes, assignment):
+    """Each known mistake `mistakes` names (mistake_folders) whose modules define some of the
+    `assignment`'s functions, with its modules and those functions: only their checks can fail."""
     for folder in mistake_folders(mistakes):
         modules = sorted(folder.glob("*.py"))
-        if not modules:
-            continue
+        names = {module.stem for module in modules}
+        functions = [f for f, module in assignment.modules.items() if module in names]
+        if functions:
+            yield folder, modules, functions
+
+
+def steps_of(mistakes, assignment):
+    """How many steps a release of `assignment` with the known mistakes in the folder `mistakes`
+    (None: none) says, counted before the first, so that its total holds from `[1/N]`: the
+    build's, and the reference's grading on the public games and one per known mistake."""
+    known = 1 + len(list(known_mistakes(mistakes, assignment))) if mistakes else 0
+    return len(BUILD_STEPS) + known
+
+
+def mistake_submissions(mistakes, scratch, assignment):
+    """Each known mistake of `mistakes` (known_mistakes), completed with the `assignment`'s
+    reference's other modules into a submission under `scratch`, as tests/submissions holds them,
+    with the functions its own modules define."""
+    for folder, modules, functions in known_mistakes(mistakes, assignment):
         submission = Path(scratch) / "mistakes" / folder.name
         submission.mkdir(parents=True)
         for name in assignment.files:
             shutil.copy(assignment.reference / name, submission / name)
         for module in modules:
             shutil.copy(module, submission / module.name)
-        names = {module.stem for module in modules}
-        yield submission, [f for f, module in assignment.modules.items() if module in names]
+        yield submission, functions
 
 
 def mistakes_policy(assignment, every_check):
@@ -452,9 +466,7 @@ def record_shrinking(known, mistakes, assignment, steps, every_check=True):
         base, policy = Path(scratch) / "answers.json", Path(scratch) / "public.toml"
         answers.save(base, known, assignment.reference)
         policy.write_text(mistakes_policy(assignment, every_check))
-        submissions = [(submission, functions) for submission, functions
-                       in mistake_submissions(mistakes, scratch, assignment) if functions]
-        steps.more(len(submissions) + 1)
+        submissions = list(mistake_submissions(mistakes, scratch, assignment))
         answers.save(base, {**known, **reference_games(scratch, policy, base, assignment, steps)},
                      assignment.reference)
         # one more than the cores: a grading's two processes take turns (the grader waits on
@@ -747,7 +759,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
                      "PRIVATE_GRADER_REPOSITORY": private_repository}
     staging = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
     try:
-        with Steps("release", len(BUILD_STEPS)) as steps:
+        with Steps("release", steps_of(mistakes, assignment)) as steps:
             written = build(staging, substitutions, mistakes, assignment, language, steps,
                             reports is not None)
         if directory.exists():

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import json
 import os
+import stat
 from importlib import metadata
 from pathlib import Path
 
@@ -121,6 +122,41 @@ def contents(folder):
         # each length first, so no two different folders run together into the same bytes
         digest.update(b"%d:%s%d:%s" % (len(name), name, len(data), data))
     return digest.hexdigest()
+
+
+def handed_in(path):
+    """A digest of the submission at `path` as it lies, before any staging (one that does not
+    stage, a broken zip, has no other): each entry's name and kind, a file's bytes, a link's
+    target, never followed. Raises OSError when some of it cannot be read."""
+    digest = hashlib.sha256()
+    path = Path(path)
+    found = [path]
+    if path.is_dir() and not path.is_symlink():
+        found += sorted(Path(folder, name) for folder, folders, files in os.walk(path, onerror=_raise)
+                        for name in folders + files)
+    for entry in found:
+        name = entry.relative_to(path).as_posix().encode() if entry != path else b""
+        mode = entry.lstat().st_mode
+        if stat.S_ISLNK(mode):
+            data = b"link:" + os.fsencode(os.readlink(entry))
+        elif stat.S_ISREG(mode):
+            data = b"file:" + _sha256_of(entry)
+        else:
+            data = b"other:%d" % stat.S_IFMT(mode)
+        digest.update(b"%d:%s%d:%s" % (len(name), name, len(data), data))
+    return digest.hexdigest()
+
+
+def _raise(error):
+    raise error
+
+
+def _sha256_of(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.digest()
 
 
 def changed(stamp, current):

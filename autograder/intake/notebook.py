@@ -142,21 +142,23 @@ def answered_modules(notebook_path):
     return [grade_id(cell) for cell in cells if is_answer_cell(cell)]
 
 
-def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES):
+def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES, label=None):
     """Write each answer cell of the notebook at `notebook_path` for one of `modules` (the
     assignment's) to `<module>.py` in `target_folder`; return the paths written. SubmissionError,
-    in one line, as extract_answers."""
+    in one line, as extract_answers, naming it `label` (by default its path; a caller whose path a
+    student named gives it escaped)."""
     path = Path(notebook_path)
+    label = path if label is None else label
     try:
         if path.stat().st_size > NOTEBOOK_LIMIT:
             raise SubmissionError(_("{path} is over {size} MiB: clear its outputs and hand it in "
-                                    "again").format(path=path,
+                                    "again").format(path=label,
                                                     size=number(NOTEBOOK_LIMIT // (1024 * 1024))))
         data = path.read_bytes()
     except OSError as error:
         raise SubmissionError(_("cannot read {path} ({error})").format(
-            path=path, error=error.strerror or error)) from None
-    return extract_answers(path, data, target_folder, file_limit, modules)
+            path=label, error=error.strerror or error)) from None
+    return extract_answers(label, data, target_folder, file_limit, modules)
 
 
 def extract_answers(label, data, target_folder, file_limit, modules=MODULE_NAMES):

@@ -22,8 +22,9 @@ Nothing handed in can make staging read what is not the student's, or fill the d
 - a zip's notebooks are read one at a time, each into its answer cells before the next.
 Nor can it leave open which file is graded: a zip holding two entries of one name, or a submission
 holding two files whose names differ only in case (minimax.py, Minimax.py), is refused.
-Nothing handed in prints what it likes either: a lone zip's name is the student's, so every message
-about a zip shows its path escaped, as it shows the names of the zip's entries quoted.
+Nothing handed in prints what it likes either: a lone zip's name is the student's, and so is a
+class's folder's, so every message about a zip or a folder shows its path escaped, as it shows the
+names of the zip's entries quoted.
 """
 import lzma
 import os
@@ -58,7 +59,7 @@ class _Budget:
     """The bytes that may still be read from one submission (TOTAL_LIMIT in all)."""
 
     def __init__(self, path):
-        self.path = path
+        self.path = escaped(path)  # as its message shows it
         self.left = TOTAL_LIMIT
 
     def spend(self, size):
@@ -242,7 +243,7 @@ def _listing(root):
             if depth == 2:
                 continue  # a folder the student cannot read either (as a glob would skip it)
             raise SubmissionError(_("cannot read {path} ({error})").format(
-                path=folder, error=error.strerror or error)) from None
+                path=escaped(folder), error=error.strerror or error)) from None
         for entry in entries:
             path = Path(entry.path)
             if entry.is_symlink():
@@ -251,7 +252,7 @@ def _listing(root):
                     raise SubmissionError(_(
                         "{path}: {link} is a link leading out of the submission; hand in the "
                         "files themselves, not links").format(
-                            path=root, link=repr(path.relative_to(root).as_posix())))
+                            path=escaped(root), link=repr(path.relative_to(root).as_posix())))
             elif entry.is_dir(follow_symlinks=False) and depth == 1:
                 folders.append((path, 2))
             elif entry.is_file(follow_symlinks=False):
@@ -262,18 +263,21 @@ def _listing(root):
 def _read_file(path, limit, budget):
     """The bytes of the regular file at `path`, opened without following a link."""
     with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW), "rb") as handle:
-        return _read_limited(handle, limit, budget, str(path))
+        return _read_limited(handle, limit, budget, escaped(path))
 
 
 def _from_folder(path, target, budget, files):
+    # a class's folders are named by students (and by platforms, after them): every message
+    # shows the path escaped, as _from_zip shows a zip's
+    shown = escaped(path)
     listing = sorted(_listing(path))
-    _check_distinct(path, listing)
-    names = _python_files(path, [name for name in listing if name.endswith(".py")], files)
+    _check_distinct(shown, listing)
+    names = _python_files(shown, [name for name in listing if name.endswith(".py")], files)
     notebooks = _handed_in_notebooks(listing)
     if notebooks and not names:  # a folder's .py files are graded, whatever notebooks it holds
         _from_notebooks([path / name for name in notebooks], target, budget, files)
         return
-    _check_found(path, names, files)
+    _check_found(shown, names, files)
     for name in names:
         (target / PurePosixPath(name).name).write_bytes(_read_file(path / name, FILE_LIMIT, budget))
 
@@ -299,7 +303,7 @@ def _modules(files):
 def _from_notebooks(notebooks, target, budget, files):
     for notebook in notebooks:
         budget.spend(notebook.lstat().st_size)
-        extract(notebook, target, FILE_LIMIT, _modules(files))
+        extract(notebook, target, FILE_LIMIT, _modules(files), label=escaped(notebook))
 
 
 def module_functions(path, modules=MODULES):
@@ -360,17 +364,18 @@ def stage(path, scratch, files=CONTRACT_FILES, root=None):
     `root` (the CI's workspace, the folder the command runs in), no component of `path` below it
     may be a link either: `assignments/cutoff` is refused when `assignments` is a link."""
     path = Path(path)
+    shown = escaped(path)  # a class's entries are named by students
     target = Path(scratch) / "submission"
     target.mkdir(parents=True)
     if path.is_symlink():
         raise SubmissionError(_("{path} is a symbolic link; hand in the folder or file itself, "
-                                "not a link to it").format(path=path))
+                                "not a link to it").format(path=shown))
     link = link_on_the_way(path, root) if root is not None else None
     if link is not None:
         # TRANSLATORS: {link} is a folder above the submission, as the command line wrote it
         raise SubmissionError(_("{path} is reached through the symbolic link {link}; hand in the "
-                                "folder or file by a path without links").format(path=path,
-                                                                                 link=link))
+                                "folder or file by a path without links").format(
+            path=shown, link=escaped(link)))
     zipped = path.is_dir() and lone_zip(path)  # an upload of one zip (Gradescope's, a platform's)
     if zipped:
         _from_zip(zipped, target, files)
@@ -386,9 +391,9 @@ def stage(path, scratch, files=CONTRACT_FILES, root=None):
         # TRANSLATORS: {files} lists the assignment's files, such as "minimax.py, alphabeta.py"
         raise SubmissionError(_("{path} is neither a folder, a zip file, a notebook nor one of "
                                 "{files}: hand in your solutions folder or a .zip of it").format(
-            path=path, files=", ".join(files)))
+            path=shown, files=", ".join(files)))
     else:
-        raise SubmissionError(_("no such file or folder: {path}").format(path=path))
+        raise SubmissionError(_("no such file or folder: {path}").format(path=shown))
     return target
 
 
