@@ -115,7 +115,7 @@ def test_the_known_mistakes_replay_the_games_the_reference_met_and_release_none(
     given = {}
 
     def grade_mistake(submission, functions, policy, base, assignment, steps, name=None,
-                      lanes=1):
+                      lanes=1, processes=None):
         given[submission.name] = json.loads(base.read_text())["answers"]
         recorded = submission.with_suffix(".json.gz")
         report = submission.with_suffix(".report.json")
@@ -248,7 +248,8 @@ def test_a_release_s_total_of_steps_holds_from_its_first_line(tmp_path, monkeypa
         (target / release.inside(SEARCH.policy)).write_text("")
         return []
 
-    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1):
+    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
+                      processes=None):
         report = submission.with_suffix(".report.json")
         report.write_text("{}")
         steps.done(f"{name or submission.name}: graded")

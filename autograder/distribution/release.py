@@ -42,7 +42,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
 from autograder.assignments import ANSWERS, SEARCH, mistake_folders
 from autograder.contract import judged_function
-from autograder.distribution import release_cache, stubs
+from autograder.distribution import graders, release_cache, stubs
 from autograder.distribution.progress import Steps, in_steps
 from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
 from autograder.files import write_atomically
@@ -467,14 +467,16 @@ def record_shrinking(known, mistakes, assignment, steps, every_check=True):
         answers.save(base, known, assignment.reference)
         policy.write_text(mistakes_policy(assignment, every_check))
         submissions = list(mistake_submissions(mistakes, scratch, assignment))
-        answers.save(base, {**known, **reference_games(scratch, policy, base, assignment, steps)},
-                     assignment.reference)
         # one more than the cores: a grading's two processes take turns (the grader waits on
         # its worker's call, the worker on the grader's checks), and a hanging mistake's waits out
         # its time limit, so as many gradings as cores leave them idle part of the time
-        with ThreadPoolExecutor(max_workers=os.cpu_count() + 1) as pool:
+        with graders.pool(os.cpu_count() + 1) as processes, \
+                ThreadPoolExecutor(max_workers=os.cpu_count() + 1) as pool:
+            answers.save(base, {**known, **reference_games(scratch, policy, base, assignment,
+                                                           steps, processes)},
+                         assignment.reference)
             started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
-                                               steps)
+                                               steps, processes=processes)
                        for mistake in longest_first(submissions, known)}
             recorded = [started[submission].result() for submission, _ in submissions]
         for path, _report in recorded:  # the calls' answers: the games the instructor's checks kept
@@ -500,12 +502,13 @@ def longest_first(submissions, known):
                   key=lambda mistake: sum(seconds.get(function, 0) for function in mistake[1]))
 
 
-def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1):
+def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
+                  processes=None):
     """Grade the checks of `functions` on `submission` with the instructor's grader, as the
     `assignment`, under the public `policy`, from the answers in `base` (or recall that grading
-    from the cache), in `lanes` lanes (None: one per core), said to `steps` as `name` (by default
-    the known mistake of its folder's name); the path of the answers it added to those of `base`,
-    and of its report (JSON)."""
+    from the cache), in `lanes` lanes (None: one per core), in a process of `processes`
+    (graders.py), said to `steps` as `name` (by default the known mistake of its folder's name);
+    the path of the answers it added to those of `base`, and of its report (JSON)."""
     name = name or f"known mistake {submission.name}"
     recorded = submission.with_suffix(".json.gz")
     report = submission.with_suffix(".report.json")
@@ -514,35 +517,33 @@ def grade_mistake(submission, functions, policy, base, assignment, steps, name=N
     if release_cache.recalled(key, files):
         steps.done(f"{name}: graded by an earlier release")
         return recorded, report
-    command = [sys.executable, "-m", "autograder", "grade", str(submission), "--assignment",
-               assignment.argument, "--config", str(policy), "--reference-answers", str(base),
-               "--record-answers", str(recorded), *(["--lanes", str(lanes)] if lanes else []),
-               "--format", "json", "--output", str(report),
-               *[option for function in functions for option in ("--only", function)]]
-    completed = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
-    if completed.returncode != 0:
-        raise GradingError(f"grading the {name} failed: "
-                           f"{completed.stderr.strip().splitlines()[-1:]}")
+    arguments = ["grade", str(submission), "--assignment", assignment.argument, "--config",
+                 str(policy), "--reference-answers", str(base), "--record-answers", str(recorded),
+                 *(["--lanes", str(lanes)] if lanes else []), "--format", "json", "--output",
+                 str(report), *[option for function in functions for option in ("--only", function)]]
+    code, said = processes.submit(graders.run, arguments, ROOT).result()
+    if code != 0:
+        raise GradingError(f"grading the {name} failed: {said}")
     release_cache.remember(key, files)
     steps.done(f"{name}: graded")
     return recorded, report
 
 
-def reference_games(scratch, policy, base, assignment, steps):
+def reference_games(scratch, policy, base, assignment, steps, processes):
     """The games each check meets where the reference passes it, under the public `policy`, as the
     instructor's grader keys them (examples.py; the released grader's are keyed by its own code):
     given them, a known mistake's check that passes replays them rather than having hypothesis
     draw them again, as a student's grading does from the instructor's cache, and one that fails
     meets the same games up to the same failure, which hypothesis then finds and shrinks as
     without them. Only the games: the reference's answers on them stay each mistake's own to
-    record, as it asks them."""
+    record, as it asks them. Graded in a process of `processes` (graders.py)."""
     submission = Path(scratch) / "reference"
     submission.mkdir()
     for file in assignment.files:
         shutil.copy(assignment.reference / file, submission / file)
     recorded, _report = grade_mistake(submission, list(assignment.modules), policy, base,
-                                      assignment, steps, "the reference, with every check",
-                                      lanes=None)
+                                      assignment, steps, "the reference, on the public games",
+                                      lanes=None, processes=processes)
     return {key: data for key, data in answers.public_answers(recorded).items()
             if examples.games_key(key)}
 
