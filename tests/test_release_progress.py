@@ -3,6 +3,7 @@ what an earlier one computed from the cache (release_cache.py), only while it wo
 same."""
 import io
 import json
+import os
 import shutil
 import time
 import tomllib
@@ -10,7 +11,7 @@ import tomllib
 from rich.console import Console
 
 from autograder.assignments import SEARCH, mistake_folders
-from autograder.distribution import release, release_cache
+from autograder.distribution import graders, release, release_cache
 from autograder.distribution.progress import Silent, Steps
 from autograder.grading import answers
 from autograder.feedback.replaying import record
@@ -317,3 +318,19 @@ def test_known_mistakes_named_by_a_pattern_are_the_folders_that_match(tmp_path):
     assert [p.name for p in mistake_folders(tmp_path)] == ["bug_a", "bug_b", "correct_c"]
     assert mistake_folders(tmp_path / "nowhere" / "bug_*") is None
     assert mistake_folders(tmp_path / "nowhere") is None
+
+
+def test_a_known_mistake_is_graded_by_the_command_line_in_a_process_of_its_own(tmp_path, capfd):
+    """graders.py: each grading runs `python -m autograder` in a process forked for it alone,
+    whose output reaches the release only as its last line, and its exit code."""
+    with graders.pool(1) as processes:
+        failed = processes.submit(graders.run, ["grade", str(tmp_path / "nowhere")], ROOT)
+        graded = processes.submit(graders.run, ["grade", str(ROOT / "reference"), "--only",
+                                                "rational_response", "--output",
+                                                str(tmp_path / "report.txt")], ROOT)
+        assert failed.result() == (2, [f"autograder: no such file or folder: {tmp_path}/nowhere"])
+        assert graded.result()[0] == 0
+        pids = {processes.submit(os.getpid).result() for _ in range(2)}
+    assert "rational_response" in (tmp_path / "report.txt").read_text()
+    assert len(pids) == 2
+    assert capfd.readouterr() == ("", "")
