@@ -8,6 +8,7 @@ import shutil
 import time
 import tomllib
 
+import pytest
 from rich.console import Console
 
 from autograder.assignments import SEARCH, mistake_folders
@@ -334,3 +335,37 @@ def test_a_known_mistake_is_graded_by_the_command_line_in_a_process_of_its_own(t
     assert "rational_response" in (tmp_path / "report.txt").read_text()
     assert len(pids) == 2
     assert capfd.readouterr() == ("", "")
+
+
+def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(tmp_path,
+                                                                               monkeypatch):
+    """Ctrl-C went on grading every known mistake left (a minute), then left the release's
+    staging folder beside the target."""
+    started = []
+
+    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
+                      processes=None):
+        started.append(submission.name)
+        if submission.name == "reference":
+            report = submission.with_suffix(".report.json")
+            report.write_text("{}")
+            return submission.with_suffix(".json.gz"), report
+        if submission.name == "bug0":
+            raise KeyboardInterrupt
+        time.sleep(0.5)
+        raise AssertionError("a grading started after Ctrl-C ran to its end")
+    monkeypatch.setattr(release, "grade_mistake", grade_mistake)
+    monkeypatch.setattr(release, "longest_first", lambda submissions, known: submissions)
+    for name, stand_in in {"public_answers": lambda path: {}, "save": lambda *args: None}.items():
+        monkeypatch.setattr(release.answers, name, stand_in)
+    monkeypatch.setattr(release, "build", lambda target, substitutions, mistakes, *args:
+                        release.record_shrinking({}, mistakes, SEARCH, Silent()))
+    mistakes = tmp_path / "mistakes"
+    for number in range(8):
+        (mistakes / f"bug{number}").mkdir(parents=True)
+        (mistakes / f"bug{number}" / "minimax.py").write_text("# a mistake\n")
+    with pytest.raises(KeyboardInterrupt):
+        release.release(tmp_path / "out" / "students", "course/grader", "v1", "course/private",
+                        mistakes)
+    assert len(started) < 1 + 8
+    assert list((tmp_path / "out").iterdir()) == []

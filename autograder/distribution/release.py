@@ -44,7 +44,7 @@ from autograder.assignments import ANSWERS, SEARCH, mistake_folders
 from autograder.contract import judged_function
 from autograder.distribution import graders, release_cache, stubs
 from autograder.distribution.progress import Steps, in_steps
-from autograder.errors import AutograderError, ConfigError, GradingError, UsageError
+from autograder.errors import ConfigError, GradingError, UsageError
 from autograder.files import write_atomically
 from autograder.feedback.replaying.record import explain_answers
 from autograder.grading import answers, examples
@@ -478,7 +478,12 @@ def record_shrinking(known, mistakes, assignment, steps, every_check=True):
             started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
                                                steps, processes=processes)
                        for mistake in longest_first(submissions, known)}
-            recorded = [started[submission].result() for submission, _ in submissions]
+            try:
+                recorded = [started[submission].result() for submission, _ in submissions]
+            except BaseException:  # Ctrl-C, or a grading that failed: no other one starts
+                for future in started.values():
+                    future.cancel()
+                raise
         for path, _report in recorded:  # the calls' answers: the games the instructor's checks kept
             # are of other checks than the release's, so no use there (examples.py)
             known.update({key: data for key, data in answers.public_answers(path).items()
@@ -766,7 +771,7 @@ def release(directory, grader_repository, grader_ref, private_repository, mistak
         if directory.exists():
             directory.rmdir()
         staging.rename(directory)
-    except (AutograderError, OSError, ValueError):
+    except BaseException:  # Ctrl-C too: nothing half-written is left
         shutil.rmtree(staging, ignore_errors=True)
         raise
     if reports is not None:
