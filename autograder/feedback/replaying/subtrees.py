@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from autograder.feedback.diagnosis import digest, in_any_order
 from autograder.feedback.replaying.replay import SEARCHES, TooBig
+from autograder.feedback.replaying.variants import below_root
 from autograder.worker.calls import build_game, call_arguments, encode_path
 
 # The searches that take `subtrees` (variants.py): alpha-beta and those made of it
@@ -39,16 +40,48 @@ def memoizes(call):
                     for arg in call.get("args", [])))
 
 
-def digested(call, mistakes, nodes=None, budgets=()):
+def digested(call, mistakes, nodes=None, budgets=(), searched=None):
     """What diagnosis.replays(call) gives for `mistakes`, the answer and the trace's digest, as
     replay.replay would find them: with TooBig past `nodes` nodes examined, or past what is left
     of one of `budgets` (one node spent for each is_terminal asked). Only for calls it
-    `memoizes`."""
-    game = SubtreeGame(build_game(call["game"]), nodes, budgets)
+    `memoizes`. Given `searched`, a dict kept for the replays of this one call, the subtrees one
+    replay searched are recalled by the others whose mistakes are the same below the root
+    (variants.below_root): the search of a subtree depends on the game, the order and those
+    mistakes alone, and the caps are counted as for a subtree recalled within one replay."""
+    found = {} if searched is None else searched.setdefault(below_root(mistakes), {})
+    game = SubtreeGame(build_game(call["game"]), nodes, budgets, found)
     arguments = call_arguments(call, game)
+    if _never_prunes(call["function"], mistakes) and (nodes is not None or budgets):
+        _past_caps(_tree_size(game.game, arguments[1], {}), nodes, budgets)
     game.start(arguments[1])
     answer = SEARCHES[call["function"]](*arguments, mistakes=mistakes, subtrees=game)
     return answer, trace_digest(call["function"], game.trace_text())
+
+
+def _never_prunes(function, mistakes):
+    """Whether the search `function` names with `mistakes` searches every child of every node it
+    searches: minimax always (variants._as_minimax), alpha-beta that never prunes whatever its
+    other mistakes (none of them skips a child)."""
+    return function.startswith("minimax") or mistakes.no_pruning
+
+
+def _past_caps(size, nodes, budgets):
+    """TooBig for a search that never prunes where its tree of `size` nodes is over a cap, as its
+    replay would find node by node, without searching it: it examines each of the tree's nodes,
+    and asks is_terminal of each of them but a decision's root (the budgets are left unspent).
+    This is exact: the counts only grow, so the replay stops if and only if they go past."""
+    if (nodes is not None and size > nodes) or any(budget.left < size - 1 for budget in budgets):
+        raise TooBig
+
+
+def _tree_size(game, state, sizes):
+    """The number of nodes of the tree below `state`, `state` included; `sizes` keeps them by
+    position (game.key), which the tree below depends on alone."""
+    key = game.key(state)
+    if key not in sizes:
+        sizes[key] = 1 if game.is_terminal(state) else 1 + sum(
+            _tree_size(game, game.result(state, action), sizes) for action in game.actions(state))
+    return sizes[key]
 
 
 @lru_cache(maxsize=2)
@@ -84,11 +117,12 @@ class SubtreeGame:
     search of a subtree it saw before (value): variants.alphabeta_value calls it for each
     child. Spends as replay.NodesCappedGame (`nodes`) and replay.CappedGame (`budgets`) do."""
 
-    def __init__(self, game, nodes=None, budgets=()):
+    def __init__(self, game, nodes=None, budgets=(), found=None):
         self.game, self.initial = game, game.initial
         self.result, self.key = game.result, game.key
         self._nodes, self._budgets = nodes, budgets
-        self._found = {}  # (position, depth's parity, window and depth) -> what its search found
+        # (position, depth's parity, window and depth) -> what its search found
+        self._found = {} if found is None else found
         self._open = []  # the parts being searched, the root's first
         self._examined = 0
 

@@ -179,6 +179,19 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
     return best_action
 
 
+# The mistakes only alphabeta_decision reads, at its root: alphabeta_value reads none of them (nor
+# Mistakes.at's versions of them), so the search below a root's child is the same with them or not.
+ROOT_ONLY = ("root_not_tightened", "root_not_tightened_at_max", "root_not_tightened_at_min",
+             "last_of_ties", "last_of_ties_at_max", "last_of_ties_at_min",
+             "children_at_full_depth")
+
+
+def below_root(mistakes):
+    """`mistakes` without those made at a decision's root only (ROOT_ONLY): the same search below
+    each of the root's children, in the same window and depth."""
+    return replace(mistakes, **dict.fromkeys(ROOT_ONLY, False))
+
+
 # What minimax's searches can get wrong: alpha-beta's mistakes about the window do not apply.
 MINIMAX_MISTAKES = ("levels_from_root", "starts_at_zero", "starts_at_zero_at_max",
                     "starts_at_zero_at_min", "last_of_ties", "last_of_ties_at_max",
