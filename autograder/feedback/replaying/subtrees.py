@@ -16,6 +16,7 @@ node, so the only node two parts of a trace can share is a child asked about by 
 it is searched (children_first), which is taken out of the child's part.
 """
 import hashlib
+import json
 from functools import lru_cache
 
 from autograder.feedback.diagnosis import digest, in_any_order
@@ -52,7 +53,8 @@ def digested(call, mistakes, nodes=None, budgets=(), searched=None):
     game = SubtreeGame(build_game(call["game"]), nodes, budgets, found)
     arguments = call_arguments(call, game)
     if _never_prunes(call["function"], mistakes) and (nodes is not None or budgets):
-        _past_caps(_tree_size(game.game, arguments[1], {}), nodes, budgets)
+        sizes = _sizes(json.dumps(call["game"], sort_keys=True))
+        _past_caps(_tree_size(game.game, arguments[1], sizes), nodes, budgets)
     game.start(arguments[1])
     answer = SEARCHES[call["function"]](*arguments, mistakes=mistakes, subtrees=game)
     return answer, trace_digest(call["function"], game.trace_text())
@@ -72,6 +74,13 @@ def _past_caps(size, nodes, budgets):
     This is exact: the counts only grow, so the replay stops if and only if they go past."""
     if (nodes is not None and size > nodes) or any(budget.left < size - 1 for budget in budgets):
         raise TooBig
+
+
+@lru_cache(maxsize=1)
+def _sizes(game):
+    """The sizes _tree_size found on `game` (its spec, as JSON), kept for the replays of a call,
+    one after the other."""
+    return {}
 
 
 def _tree_size(game, state, sizes):
@@ -137,14 +146,14 @@ class SubtreeGame:
     def value(self, child, window, search):
         """`search()`, alphabeta_value of `child` in `window` (its window and depth), or what it
         gave before for the same position, parity and window, its examined nodes added again."""
-        parent = self._open[-1]
-        seen = child.path in parent.asked
-        if child.path[:-1] != parent.path or child.path in parent.searched:
+        parent, path = self._open[-1], child.path
+        seen = path in parent.asked
+        if path[:-1] != parent.path or path in parent.searched:
             raise Irregular
-        key = (self.key(child), len(child.path) % 2, window, tuple(map(type, window)))
+        key = (self.key(child), len(path) % 2, window, tuple(map(type, window)))
         found, part = self._found.get(key), None
         if found is None:
-            part = _Part(child.path, seen)
+            part = _Part(path, seen)
             self._open.append(part)
             answer = search()
             self._open.pop()
@@ -157,8 +166,8 @@ class SubtreeGame:
             text, nodes = text[1:], nodes - 1
         elif seen and "\n\n" in text:
             raise Irregular
-        parent.searched.add(child.path)
-        parent.pieces.append(_prefixed(text, encode_path(child.path[-1:])))
+        parent.searched.add(path)
+        parent.pieces.append(_prefixed(text, _encoded(path[-1:])))
         parent.nodes += nodes
         parent.is_terminal += is_terminal
         return answer
@@ -175,18 +184,23 @@ class SubtreeGame:
                 budget.spend(is_terminal)
 
     def _ask(self, state, is_terminal=0):
+        # the hot path of the replays: _spend's counting written out
         part, path = self._open[-1], state.path
         if path not in part.asked:
             if path[:part.depth] != part.path or len(path) > part.depth + 1 or \
                     path in part.searched:
                 raise Irregular
             part.asked.add(path)
-            part.pieces.append(encode_path(path[part.depth:]) + "\n")
+            part.pieces.append(_encoded(path[part.depth:]) + "\n")
             part.nodes += 1
-            self._spend(not (part.seen and len(path) == part.depth), 0)
+            if not (part.seen and len(path) == part.depth):
+                self._examined += 1
+                if self._nodes is not None and self._examined > self._nodes:
+                    raise TooBig
         if is_terminal:
             part.is_terminal += 1
-            self._spend(0, 1)
+            for budget in self._budgets:
+                budget.spend()
 
     def to_move(self, state):
         self._ask(state)
@@ -203,6 +217,18 @@ class SubtreeGame:
     def utility(self, state):
         self._ask(state)
         return self.game.utility(state)
+
+
+# encode_path of the paths of at most one action, kept once found: a replay encodes each path
+# relative to the node it searches
+_ENCODINGS = {}
+
+
+def _encoded(path):
+    encoded = _ENCODINGS.get(path)
+    if encoded is None:
+        encoded = _ENCODINGS[path] = encode_path(path)
+    return encoded
 
 
 def _prefixed(text, prefix):
