@@ -10,6 +10,7 @@ instructor's grader.
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 
 from autograder.feedback.diagnosis import (EVERY_SUSPECT, PAIR_CAP, Budget, as_mistakes, digest,
                                            pair_key, pairs_of, replays, styled)
@@ -40,7 +41,7 @@ def replayer(call, searched):
     positions recur, each subtree searched once per window (subtrees.py, sharing `searched`),
     which finds the same."""
     if memoizes(call):
-        return lambda name: digested(call, as_mistakes(name), searched=searched)
+        return lambda name: digested(call, mistakes_of(name), searched=searched)
     return replays(call)
 
 
@@ -57,7 +58,7 @@ def paired(call, recorded, searched):
     found = {}
     for pair in pairs_of(function):
         cap = {"nodes": PAIR_CAP} if call["trace"] else {"budgets": [Budget(PAIR_CAP)]}
-        mistakes = as_mistakes(pair)
+        mistakes = mistakes_of(pair)
         # a pair without a mistake made at the root only searches below it as no other replay
         # does: what it searched is not kept
         shared = searched if below_root(mistakes) != mistakes else None
@@ -73,8 +74,15 @@ def paired(call, recorded, searched):
     return found
 
 
+@lru_cache(maxsize=1024)
+def mistakes_of(name):
+    """as_mistakes(`name`), one Mistakes for each: it keeps what it makes at each player's nodes
+    (Mistakes.at), which a small replay takes longer to make than to search."""
+    return as_mistakes(name)
+
+
 def replayed_pair(call, pair, cap):
-    answer, trace = replay(call, as_mistakes(pair), **cap)
+    answer, trace = replay(call, mistakes_of(pair), **cap)
     return answer, digest(call["function"], trace)
 
 

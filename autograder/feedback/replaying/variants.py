@@ -11,7 +11,7 @@ which is how diagnosis works.
 """
 import math
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 
 @dataclass(frozen=True)
@@ -186,9 +186,11 @@ ROOT_ONLY = ("root_not_tightened", "root_not_tightened_at_max", "root_not_tighte
              "children_at_full_depth")
 
 
+@lru_cache(maxsize=1024)
 def below_root(mistakes):
     """`mistakes` without those made at a decision's root only (ROOT_ONLY): the same search below
-    each of the root's children, in the same window and depth."""
+    each of the root's children, in the same window and depth. Kept, as dataclasses.replace takes
+    longer than a small replay."""
     return replace(mistakes, **dict.fromkeys(ROOT_ONLY, False))
 
 
