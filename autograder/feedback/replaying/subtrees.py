@@ -14,6 +14,10 @@ Only for searches without an order or an evaluation, which could tell positions 
 paths (orders.shuffled, orders.table). A search's subtree is asked about only itself below a
 node, so the only node two parts of a trace can share is a child asked about by its parent before
 it is searched (children_first), which is taken out of the child's part.
+
+The replays of one call share what they searched where their mistakes agree below the root
+(variants.below_root: a decision's mistakes at its root only), and a replay that never prunes is
+known to go past a cap from its tree's size, without being searched.
 """
 import hashlib
 import json
@@ -220,7 +224,8 @@ class SubtreeGame:
 
 
 # encode_path of the paths of at most one action, kept once found: a replay encodes each path
-# relative to the node it searches
+# relative to the node it searches. Actions come from the reference's games (ints), never from a
+# student, so no two actions equal as keys (1 and 1.0) are encoded apart.
 _ENCODINGS = {}
 
 
