@@ -5,7 +5,9 @@ import pytest
 
 from autograder.drawing import draw_tree, node_names
 from autograder.games import ConnectFour, TicTacToe, TreeGame
-from autograder.games.connect_four import WINDOWS
+from autograder.games.connect_four import (WINDOWS, ConnectFourState, _children, _open_windows,
+                                          open_windows)
+from autograder.games.tictactoe import open_score
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_order
 from autograder.games.specs import shuffled_order
@@ -138,3 +140,35 @@ def test_connect_four_drops_marks_finds_fours_and_refuses_what_play_cannot_reach
     with pytest.raises(ValueError, match="floats above an empty cell"):
         ConnectFour(" " * 7 + "X" + " " * 34)
     assert len(WINDOWS) == 69
+
+
+def test_connect_four_open_windows_kept_per_board_is_the_open_score():
+    """Kept per board (the release's replays evaluate the same positions over and over), and the
+    same score, from a board string or from any other board a student's state holds."""
+    board = "XO X   " + "O  X   " + " " * 28
+    before = _open_windows.cache_info().hits
+    for path in [(), (3,), (3, 4)]:
+        assert open_windows(ConnectFourState(board, path)) == open_score(board, WINDOWS) == 11
+    assert _open_windows.cache_info().hits == before + 2
+    assert open_windows(ConnectFourState(list(board))) == 11
+
+
+def test_connect_four_moves_kept_per_board_are_the_marks_dropped():
+    """Each column with room and the board after a drop there, kept per board, as a drop written
+    out finds them; a full column or an action that is no int refused."""
+    game, state = ConnectFour(), ConnectFour().initial
+    for column in (3, 3, 4, 0, 6, 3, 3, 3, 3, 2):
+        before = _children.cache_info().hits
+        room = [c for c in range(7) if state.board[35 + c] == " "]
+        assert game.actions(state) == game.actions(state) == room
+        assert _children.cache_info().hits > before
+        mark = "X" if game.to_move(state) == "MAX" else "O"
+        for action in room:
+            cell = min(c for c in range(action, 42, 7) if state.board[c] == " ")
+            assert game.result(state, action) == ConnectFourState(
+                state.board[:cell] + mark + state.board[cell + 1:], state.path + (action,))
+        state = game.result(state, column)
+    with pytest.raises(ValueError, match="not a column with room"):
+        game.result(state, 3)  # full
+    with pytest.raises(ValueError, match="not a column with room"):
+        game.result(state, True)

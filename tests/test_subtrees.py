@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from autograder.feedback.diagnosis import EVERY_SUSPECT, Budget, as_mistakes, digest, pairs_of
-from autograder.feedback.replaying import record
+from autograder.feedback.replaying import record, subtrees
 from autograder.feedback.replaying.replay import TooBig, replay
 from autograder.feedback.replaying.subtrees import MEMOIZED, digested, memoizes
 from autograder.games.specs import board_spec, reversed_order, shuffled_order
@@ -110,3 +110,61 @@ def test_what_a_release_records_is_what_plain_replays_find(monkeypatch):
     monkeypatch.setattr(record, "memoizes", lambda _call: False)
     assert [record.explained(the_call) for the_call in calls] == fast
     assert any(found["pairs"] for found in fast)
+
+
+@st.composite
+def calls_and_mistakes(draw, games):
+    """A call of one of MEMOIZED, and several of its mistakes or pairs, in any order."""
+    the_call, _ = draw(replayed_calls(games))
+    return the_call, draw(st.lists(st.sampled_from(mistakes_of(the_call["function"])),
+                                   min_size=2, max_size=8))
+
+
+def assert_same_sharing(the_call, mistakes):
+    """Each replay, capped or not, recalling what the ones before it searched (record.py's)."""
+    searched = {}
+    caps = [dict, lambda: {"nodes": 40}, lambda: {"budgets": [Budget(40)]}]
+    for index, mistake in enumerate(mistakes):
+        cap = caps[index % len(caps)]
+        assert (memoized(the_call, as_mistakes(mistake), searched=searched, **cap())
+                == plain(the_call, as_mistakes(mistake), **cap()))
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=calls_and_mistakes(boards.map(board_spec)))
+def test_replays_sharing_their_subtrees_on_boards_are_the_plain_replays(case):
+    assert_same_sharing(*case)
+
+
+@settings(max_examples=150, deadline=None)
+@given(case=calls_and_mistakes(strategies.tree_games(inner=True)))
+def test_replays_sharing_their_subtrees_on_trees_are_the_plain_replays(case):
+    assert_same_sharing(*case)
+
+
+def test_every_mistake_on_a_board_sharing_its_subtrees_is_the_plain_replay():
+    """Every suspect and pair of each function, one after the other, then back: those made at a
+    decision's root only recall what the others searched below it, and no other does."""
+    for function in MEMOIZED:
+        the_call = call(function, board_spec("XO  X    "), trace=True)
+        mistakes = mistakes_of(function)
+        assert_same_sharing(the_call, mistakes + mistakes[::-1])
+
+
+def test_a_search_that_never_prunes_past_a_cap_is_too_big_without_being_searched(monkeypatch):
+    """Its tree's size tells; the plain replays agree at the cap (assert_same)."""
+    the_call = call("alphabeta_decision", board_spec("XO  X    "))
+    size = len(replay(the_call, as_mistakes("no_pruning"))[1])
+    monkeypatch.setattr(subtrees, "SEARCHES", {})
+    for mistake in ["no_pruning", ("no_pruning", "levels_from_root"),
+                    ("children_first", "no_pruning")]:
+        assert memoized(the_call, as_mistakes(mistake), nodes=size - 1) is TooBig
+        assert memoized(the_call, as_mistakes(mistake), budgets=[Budget(size - 2)]) is TooBig
+    minimax = call("minimax_value", board_spec("XO  X    "))
+    assert memoized(minimax, as_mistakes("starts_at_zero"), nodes=size - 1) is TooBig
+    try:
+        memoized(the_call, as_mistakes("no_pruning"), nodes=size)  # within the cap: searched
+    except KeyError:
+        pass
+    else:
+        raise AssertionError("searched without its search")

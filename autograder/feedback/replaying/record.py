@@ -10,11 +10,13 @@ instructor's grader.
 import json
 import os
 from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
 
 from autograder.feedback.diagnosis import (EVERY_SUSPECT, PAIR_CAP, Budget, as_mistakes, digest,
                                            pair_key, pairs_of, replays, styled)
 from autograder.feedback.replaying.replay import TooBig, narrate, replay
 from autograder.feedback.replaying.subtrees import digested, memoizes
+from autograder.feedback.replaying.variants import below_root
 
 
 def explained(call):
@@ -23,39 +25,45 @@ def explained(call):
     of them (paired); None for a call no explanation reads."""
     if call.get("game") is None or call.get("function") not in EVERY_SUSPECT:
         return None
-    replayed = replayer(call)
+    searched = {}  # the subtrees' searches, shared by this call's replays (subtrees.digested)
+    replayed = replayer(call, searched)
     recorded = {name: list(replayed(name))
                 for mistake in ["", *EVERY_SUSPECT[call["function"]]]
                 for name in styled(call["function"], mistake)}
-    pairs = paired(call, recorded)
+    pairs = paired(call, recorded, searched)
     narration = narrate(call)
     return {"replays": recorded, **({"pairs": pairs} if pairs else {}),
             **({"narration": narration.as_data()} if narration else {})}
 
 
-def replayer(call):
+def replayer(call, searched):
     """diagnosis.replays(call), live (the working searches are here): on a game whose
-    positions recur, each subtree searched once per window (subtrees.py), which finds the same."""
+    positions recur, each subtree searched once per window (subtrees.py, sharing `searched`),
+    which finds the same."""
     if memoizes(call):
-        return lambda name: digested(call, as_mistakes(name))
+        return lambda name: digested(call, mistakes_of(name), searched=searched)
     return replays(call)
 
 
-def paired(call, recorded):
+def paired(call, recorded, searched):
     """{diagnosis.pair_key: what diagnosis.together finds replaying that pair of suspects on
     `call`}, given the single replays `recorded`: where it finds the answer and trace digest of
     one of them ("" first), that one's place among ["", *suspects], else the two in full; for a
     call with a trace, None where the pair examines more than PAIR_CAP nodes (it follows no
     student's trace of at most that many, and a longer one is not tried); for one without, the
     pair left out where it asks is_terminal more than PAIR_CAP times (Untried), as a replay
-    capped there stops."""
+    capped there stops. Memoized replays share `searched` (subtrees.digested)."""
     function = call["function"]
     singles = [json.dumps(recorded[mistake]) for mistake in ["", *EVERY_SUSPECT[function]]]
     found = {}
     for pair in pairs_of(function):
         cap = {"nodes": PAIR_CAP} if call["trace"] else {"budgets": [Budget(PAIR_CAP)]}
+        mistakes = mistakes_of(pair)
+        # a pair without a mistake made at the root only searches below it as no other replay
+        # does: what it searched is not kept
+        shared = searched if below_root(mistakes) != mistakes else None
         try:
-            both = list(digested(call, as_mistakes(pair), **cap) if memoizes(call) else
+            both = list(digested(call, mistakes, **cap, searched=shared) if memoizes(call) else
                         replayed_pair(call, pair, cap))
         except TooBig:
             if call["trace"]:
@@ -66,8 +74,15 @@ def paired(call, recorded):
     return found
 
 
+@lru_cache(maxsize=1024)
+def mistakes_of(name):
+    """as_mistakes(`name`), one Mistakes for each: it keeps what it makes at each player's nodes
+    (Mistakes.at), which a small replay takes longer to make than to search."""
+    return as_mistakes(name)
+
+
 def replayed_pair(call, pair, cap):
-    answer, trace = replay(call, as_mistakes(pair), **cap)
+    answer, trace = replay(call, mistakes_of(pair), **cap)
     return answer, digest(call["function"], trace)
 
 

@@ -14,12 +14,18 @@ Only for searches without an order or an evaluation, which could tell positions 
 paths (orders.shuffled, orders.table). A search's subtree is asked about only itself below a
 node, so the only node two parts of a trace can share is a child asked about by its parent before
 it is searched (children_first), which is taken out of the child's part.
+
+The replays of one call share what they searched where their mistakes agree below the root
+(variants.below_root: a decision's mistakes at its root only), and a replay that never prunes is
+known to go past a cap from its tree's size, without being searched.
 """
 import hashlib
+import json
 from functools import lru_cache
 
 from autograder.feedback.diagnosis import digest, in_any_order
 from autograder.feedback.replaying.replay import SEARCHES, TooBig
+from autograder.feedback.replaying.variants import below_root
 from autograder.worker.calls import build_game, call_arguments, encode_path
 
 # The searches that take `subtrees` (variants.py): alpha-beta and those made of it
@@ -39,16 +45,56 @@ def memoizes(call):
                     for arg in call.get("args", [])))
 
 
-def digested(call, mistakes, nodes=None, budgets=()):
+def digested(call, mistakes, nodes=None, budgets=(), searched=None):
     """What diagnosis.replays(call) gives for `mistakes`, the answer and the trace's digest, as
     replay.replay would find them: with TooBig past `nodes` nodes examined, or past what is left
     of one of `budgets` (one node spent for each is_terminal asked). Only for calls it
-    `memoizes`."""
-    game = SubtreeGame(build_game(call["game"]), nodes, budgets)
+    `memoizes`. Given `searched`, a dict kept for the replays of this one call, the subtrees one
+    replay searched are recalled by the others whose mistakes are the same below the root
+    (variants.below_root): the search of a subtree depends on the game, the order and those
+    mistakes alone, and the caps are counted as for a subtree recalled within one replay."""
+    found = {} if searched is None else searched.setdefault(below_root(mistakes), {})
+    game = SubtreeGame(build_game(call["game"]), nodes, budgets, found)
     arguments = call_arguments(call, game)
+    if _never_prunes(call["function"], mistakes) and (nodes is not None or budgets):
+        sizes = _sizes(json.dumps(call["game"], sort_keys=True))
+        _past_caps(_tree_size(game.game, arguments[1], sizes), nodes, budgets)
     game.start(arguments[1])
     answer = SEARCHES[call["function"]](*arguments, mistakes=mistakes, subtrees=game)
     return answer, trace_digest(call["function"], game.trace_text())
+
+
+def _never_prunes(function, mistakes):
+    """Whether the search `function` names with `mistakes` searches every child of every node it
+    searches: minimax always (variants._as_minimax), alpha-beta that never prunes whatever its
+    other mistakes (none of them skips a child)."""
+    return function.startswith("minimax") or mistakes.no_pruning
+
+
+def _past_caps(size, nodes, budgets):
+    """TooBig for a search that never prunes where its tree of `size` nodes is over a cap, as its
+    replay would find node by node, without searching it: it examines each of the tree's nodes,
+    and asks is_terminal of each of them but a decision's root (the budgets are left unspent).
+    This is exact: the counts only grow, so the replay stops if and only if they go past."""
+    if (nodes is not None and size > nodes) or any(budget.left < size - 1 for budget in budgets):
+        raise TooBig
+
+
+@lru_cache(maxsize=1)
+def _sizes(game):
+    """The sizes _tree_size found on `game` (its spec, as JSON), kept for the replays of a call,
+    one after the other."""
+    return {}
+
+
+def _tree_size(game, state, sizes):
+    """The number of nodes of the tree below `state`, `state` included; `sizes` keeps them by
+    position (game.key), which the tree below depends on alone."""
+    key = game.key(state)
+    if key not in sizes:
+        sizes[key] = 1 if game.is_terminal(state) else 1 + sum(
+            _tree_size(game, game.result(state, action), sizes) for action in game.actions(state))
+    return sizes[key]
 
 
 @lru_cache(maxsize=2)
@@ -84,11 +130,12 @@ class SubtreeGame:
     search of a subtree it saw before (value): variants.alphabeta_value calls it for each
     child. Spends as replay.NodesCappedGame (`nodes`) and replay.CappedGame (`budgets`) do."""
 
-    def __init__(self, game, nodes=None, budgets=()):
+    def __init__(self, game, nodes=None, budgets=(), found=None):
         self.game, self.initial = game, game.initial
         self.result, self.key = game.result, game.key
         self._nodes, self._budgets = nodes, budgets
-        self._found = {}  # (position, depth's parity, window and depth) -> what its search found
+        # (position, depth's parity, window and depth) -> what its search found
+        self._found = {} if found is None else found
         self._open = []  # the parts being searched, the root's first
         self._examined = 0
 
@@ -103,14 +150,14 @@ class SubtreeGame:
     def value(self, child, window, search):
         """`search()`, alphabeta_value of `child` in `window` (its window and depth), or what it
         gave before for the same position, parity and window, its examined nodes added again."""
-        parent = self._open[-1]
-        seen = child.path in parent.asked
-        if child.path[:-1] != parent.path or child.path in parent.searched:
+        parent, path = self._open[-1], child.path
+        seen = path in parent.asked
+        if path[:-1] != parent.path or path in parent.searched:
             raise Irregular
-        key = (self.key(child), len(child.path) % 2, window, tuple(map(type, window)))
+        key = (self.key(child), len(path) % 2, window, tuple(map(type, window)))
         found, part = self._found.get(key), None
         if found is None:
-            part = _Part(child.path, seen)
+            part = _Part(path, seen)
             self._open.append(part)
             answer = search()
             self._open.pop()
@@ -123,8 +170,8 @@ class SubtreeGame:
             text, nodes = text[1:], nodes - 1
         elif seen and "\n\n" in text:
             raise Irregular
-        parent.searched.add(child.path)
-        parent.pieces.append(_prefixed(text, encode_path(child.path[-1:])))
+        parent.searched.add(path)
+        parent.pieces.append(_prefixed(text, _encoded(path[-1:])))
         parent.nodes += nodes
         parent.is_terminal += is_terminal
         return answer
@@ -141,18 +188,23 @@ class SubtreeGame:
                 budget.spend(is_terminal)
 
     def _ask(self, state, is_terminal=0):
+        # the hot path of the replays: _spend's counting written out
         part, path = self._open[-1], state.path
         if path not in part.asked:
             if path[:part.depth] != part.path or len(path) > part.depth + 1 or \
                     path in part.searched:
                 raise Irregular
             part.asked.add(path)
-            part.pieces.append(encode_path(path[part.depth:]) + "\n")
+            part.pieces.append(_encoded(path[part.depth:]) + "\n")
             part.nodes += 1
-            self._spend(not (part.seen and len(path) == part.depth), 0)
+            if not (part.seen and len(path) == part.depth):
+                self._examined += 1
+                if self._nodes is not None and self._examined > self._nodes:
+                    raise TooBig
         if is_terminal:
             part.is_terminal += 1
-            self._spend(0, 1)
+            for budget in self._budgets:
+                budget.spend()
 
     def to_move(self, state):
         self._ask(state)
@@ -169,6 +221,19 @@ class SubtreeGame:
     def utility(self, state):
         self._ask(state)
         return self.game.utility(state)
+
+
+# encode_path of the paths of at most one action, kept once found: a replay encodes each path
+# relative to the node it searches. Actions come from the reference's games (ints), never from a
+# student, so no two actions equal as keys (1 and 1.0) are encoded apart.
+_ENCODINGS = {}
+
+
+def _encoded(path):
+    encoded = _ENCODINGS.get(path)
+    if encoded is None:
+        encoded = _ENCODINGS[path] = encode_path(path)
+    return encoded
 
 
 def _prefixed(text, prefix):

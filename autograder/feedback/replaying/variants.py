@@ -11,7 +11,7 @@ which is how diagnosis works.
 """
 import math
 from dataclasses import dataclass, fields, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 
 @dataclass(frozen=True)
@@ -177,6 +177,21 @@ def alphabeta_decision(game, state, order=None, mistakes=Mistakes(), narration=N
         if narration is not None:
             narration.after(state.path, child.path, (alpha, beta))
     return best_action
+
+
+# The mistakes only alphabeta_decision reads, at its root: alphabeta_value reads none of them (nor
+# Mistakes.at's versions of them), so the search below a root's child is the same with them or not.
+ROOT_ONLY = ("root_not_tightened", "root_not_tightened_at_max", "root_not_tightened_at_min",
+             "last_of_ties", "last_of_ties_at_max", "last_of_ties_at_min",
+             "children_at_full_depth")
+
+
+@lru_cache(maxsize=1024)
+def below_root(mistakes):
+    """`mistakes` without those made at a decision's root only (ROOT_ONLY): the same search below
+    each of the root's children, in the same window and depth. Kept, as dataclasses.replace takes
+    longer than a small replay."""
+    return replace(mistakes, **dict.fromkeys(ROOT_ONLY, False))
 
 
 # What minimax's searches can get wrong: alpha-beta's mistakes about the window do not apply.
