@@ -247,10 +247,17 @@ def load(path=DEFAULT_PATH):
     course = {key: value for key, (value, _where) in _settings(path, data).items()}
     total = _total(_section(data, "grading", source), source)
     # The checks last: their points are compared with the total once every setting is valid.
+    checks = _checks(_section(data, "checks", source), total, course["language"], source)
+    left = [name for name, check in checks.items() if not check.checked_here]
+    if official and left:
+        # a check that grading leaves out earns no student its points: only the students' copy,
+        # which holds no [official], and the release's gradings of its known mistakes mark any
+        raise ConfigError(f"{source}: [checks] {json.dumps(left[0])} is marked checked_here = "
+                          f"false, which release writes in the students' copy only: official "
+                          f"grading runs every check; remove it")
     return Config(max_examples=max_examples, limits=limits, official=official,
                   secret_file=course["secret_file"], total=total, language=course["language"],
-                  checks=_checks(_section(data, "checks", source), total, course["language"],
-                                 source))
+                  checks=checks)
 
 
 # The settings of the course, each (section, key, its default): set in the course's grading.toml,

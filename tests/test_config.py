@@ -161,6 +161,23 @@ def test_bad_check_entries_are_refused(tmp_path, entry, says):
     assert says in refused(tmp_path, f'[grading]\ntotal = 100\n[checks]\n{name} = {entry}\n')
 
 
+def test_an_official_grading_refuses_a_check_left_to_no_one(tmp_path):
+    """checked_here = false leaves a check out of the grading that reads it (the release writes
+    it in the students' copy): in the instructor's grading.toml it would cost every student its
+    points, so official grading refuses it; without [official] it is read."""
+    path = tmp_path / "grading.toml"
+    name = json.dumps(A_CHECK)
+    text = policy_text().replace(f"{name} = {{", f"{name} = {{ checked_here = false,", 1)
+    path.write_text(f"[official]\n{text}")
+    with pytest.raises(ConfigError) as raised:
+        grading_config.load(path)
+    assert str(raised.value) == (f"{path}: [checks] {name} is marked checked_here = false, which "
+                                 f"release writes in the students' copy only: official grading "
+                                 f"runs every check; remove it")
+    path.write_text(text)
+    assert grading_config.load(path).policy(A_CHECK).checked_here is False
+
+
 def test_what_a_check_catches_is_read(tmp_path):
     path = tmp_path / "grading.toml"
     name = json.dumps(A_CHECK)
