@@ -116,8 +116,8 @@ def test_the_known_mistakes_replay_the_games_the_reference_met_and_release_none(
                               for number in range(3))
     given = {}
 
-    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None,
-                      lanes=1, processes=None):
+    def grade_mistake(submission, functions, policy, base, assignment, steps, processes,
+                      name=None, lanes=1):
         given[submission.name] = json.loads(base.read_text())["answers"]
         recorded = submission.with_suffix(".json.gz")
         report = submission.with_suffix(".report.json")
@@ -250,8 +250,8 @@ def test_a_release_s_total_of_steps_holds_from_its_first_line(tmp_path, monkeypa
         (target / release.inside(SEARCH.policy)).write_text("")
         return []
 
-    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
-                      processes=None):
+    def grade_mistake(submission, functions, policy, base, assignment, steps, processes,
+                      name=None, lanes=1):
         report = submission.with_suffix(".report.json")
         report.write_text("{}")
         steps.done(f"{name or submission.name}: graded")
@@ -343,8 +343,8 @@ def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(
     staging folder beside the target."""
     started = []
 
-    def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
-                      processes=None):
+    def grade_mistake(submission, functions, policy, base, assignment, steps, processes,
+                      name=None, lanes=1):
         started.append(submission.name)
         if submission.name == "reference":
             report = submission.with_suffix(".report.json")

@@ -476,7 +476,7 @@ def record_shrinking(known, mistakes, assignment, steps, every_check=True):
                                                            steps, processes)},
                          assignment.reference)
             started = {mistake[0]: pool.submit(grade_mistake, *mistake, policy, base, assignment,
-                                               steps, processes=processes)
+                                               steps, processes)
                        for mistake in longest_first(submissions, known)}
             try:
                 recorded = [started[submission].result() for submission, _ in submissions]
@@ -507,8 +507,8 @@ def longest_first(submissions, known):
                   key=lambda mistake: sum(seconds.get(function, 0) for function in mistake[1]))
 
 
-def grade_mistake(submission, functions, policy, base, assignment, steps, name=None, lanes=1,
-                  processes=None):
+def grade_mistake(submission, functions, policy, base, assignment, steps, processes, name=None,
+                  lanes=1):
     """Grade the checks of `functions` on `submission` with the instructor's grader, as the
     `assignment`, under the public `policy`, from the answers in `base` (or recall that grading
     from the cache), in `lanes` lanes (None: one per core), in a process of `processes`
@@ -547,8 +547,8 @@ def reference_games(scratch, policy, base, assignment, steps, processes):
     for file in assignment.files:
         shutil.copy(assignment.reference / file, submission / file)
     recorded, _report = grade_mistake(submission, list(assignment.modules), policy, base,
-                                      assignment, steps, "the reference, on the public games",
-                                      lanes=None, processes=processes)
+                                      assignment, steps, processes,
+                                      "the reference, on the public games", lanes=None)
     return {key: data for key, data in answers.public_answers(recorded).items()
             if examples.games_key(key)}
 
