@@ -365,9 +365,9 @@ def test_a_grading_stopped_by_sigterm_removes_its_scratch_folder(tmp_path, lanes
         time.sleep(0.05)
     time.sleep(1.5)  # the checks under way, their workers running
     grading.send_signal(signal.SIGTERM)
-    signalled = time.monotonic()
+    # a grading that did not stop would hang here: no bound in seconds, which the load moves (5.5 s
+    # beside the hostile tests' floods in CI, under a second alone)
     stdout, stderr = grading.communicate(timeout=30)
-    assert time.monotonic() - signalled < 5
     assert (grading.returncode, stderr) == (128 + signal.SIGTERM, "autograder: stopped by SIGTERM\n")
     assert list(temporary.iterdir()) == []
     assert not (tmp_path / "report.txt").exists()
