@@ -92,13 +92,18 @@ def public_checks(config_text):
     return {name for name, entry in checks.items() if entry.get("visibility", "visible") == "visible"}
 
 
-def check_decorator(function):
-    """A test function's @check(...) decorator, or None."""
+def decorator_named(function, name):
+    """A test function's @name(...) decorator, or None."""
     for decorator in function.decorator_list:
         if (isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
-                and decorator.func.id == "check"):
+                and decorator.func.id == name):
             return decorator
     return None
+
+
+def check_decorator(function):
+    """A test function's @check(...) decorator, or None."""
+    return decorator_named(function, "check")
 
 
 def check_marker(function):
@@ -117,8 +122,7 @@ def needs_reference(function):
 def draws_inputs(function):
     """Whether a check's inputs are drawn by hypothesis (@given), rather than fixed: the course's
     own positions, which no shrinking passes through."""
-    return any(isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name)
-               and decorator.func.id == "given" for decorator in function.decorator_list)
+    return decorator_named(function, "given") is not None
 
 
 def fixed_checks(folder):
