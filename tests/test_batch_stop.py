@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from autograder.commands import gradings as gradings_module
+from autograder.commands.gradings import Gradings, Stopped
 from support.cli import read_gradebook
 from support.paths import ROOT
 from support.processes import leftovers, sandbox_processes, settled
@@ -90,3 +92,28 @@ def test_one_signal_stops_the_batch_and_the_same_command_resumes(klass, tmp_path
     if graded:
         assert f"{graded} submissions already graded" in stderr
     assert {r["status"] for r in read_gradebook(output).values()} == {"graded"}
+
+
+@pytest.mark.parametrize("code, counted", [("pass", True), ("raise SystemExit(1)", False)])
+def test_a_grading_that_ends_well_as_the_signal_comes_is_graded(monkeypatch, code, counted):
+    """The race a CI run met: the grading exits 0, its result written, and the signal comes
+    before the batch has read that exit. The result is this run's; one that failed is left to
+    the next run, as a grading the signal killed is."""
+    gradings = Gradings()
+
+    class EndsThenSignal(subprocess.Popen):
+        def communicate(self, *args, **kwargs):
+            ended = super().communicate(*args, **kwargs)
+            gradings.stop(signal.SIGINT)
+            return ended
+
+    monkeypatch.setattr(gradings_module.subprocess, "Popen", EndsThenSignal)
+    command = [sys.executable, "-c", code]
+    if counted:
+        assert gradings.run(command, 30) is None
+    else:
+        with pytest.raises(Stopped):
+            gradings.run(command, 30)
+    assert gradings.stopped_by == signal.SIGINT
+    with pytest.raises(Stopped):  # and nothing starts after the signal
+        gradings.run(command, 30)

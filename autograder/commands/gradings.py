@@ -61,7 +61,7 @@ class Gradings:
     def run(self, command, seconds):
         """Run a grading; None when it exits 0, else the one-line reason: its own (exit 2), how it
         crashed, or that it took longer than `seconds`, when its whole process group is killed.
-        Raises Stopped, having killed it, when the batch is stopped meanwhile."""
+        Raises Stopped, having killed it, when the batch is stopped before it has ended well."""
         with tempfile.TemporaryDirectory(prefix="autograder-grading-",
                                          ignore_cleanup_errors=True) as scratch:
             return self._run(command, seconds, {**os.environ, "TMPDIR": scratch})
@@ -84,7 +84,8 @@ class Gradings:
             finally:
                 with self._lock:
                     self._running.discard(process)
-        self.check()
+        if process.returncode != 0:  # one that ended well as the signal came has its result
+            self.check()
         return _reason(process.returncode, stderr)
 
 
