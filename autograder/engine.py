@@ -11,9 +11,11 @@ May import: contract, errors, language, games, worker, policy, assignments, runn
 results, feedback, checks.
 """
 import errno
+import gc
 import hashlib
 import sys
 import traceback
+from contextlib import contextmanager
 from functools import partial
 from itertools import chain
 from pathlib import Path
@@ -407,12 +409,29 @@ def grade(submission_folder, config, scratch, name=None, sandbox_mode=None, answ
     checks, the reference and the contract are `assignment`'s. The grader running out of its
     memory is a GradingError."""
     try:
-        return _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes,
-                       only, assignment)
+        if answers is None and not assignment.live:
+            answers = public_answers(assignment.answers)
+        with collected_once():
+            return _report(submission_folder, config, scratch, name, sandbox_mode, answers,
+                           lanes, only, assignment)
     except (MemoryError, OSError) as error:
         if isinstance(error, OSError) and error.errno != errno.ENOMEM:
             raise
         raise out_of_memory() from None
+
+
+@contextmanager
+def collected_once():
+    """Within, what lives now is left out of the garbage collector's passes, once collected: the
+    answers (millions of objects, from 8 MB of JSON) and the imports, which live as long as the
+    grading, so that the passes its checks set off do not look through them again (0.2 to 0.5 s
+    of a known mistake's 2 to 7). After, they are collected as before."""
+    gc.collect()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def out_of_memory():
@@ -464,8 +483,6 @@ def warnings(config, names, reproduced, traced, entered, failing):
 def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lanes, only,
             assignment):
     set_hypothesis_home_dir(str(Path(scratch) / ".hypothesis"))  # never the working directory
-    if answers is None and not assignment.live:
-        answers = public_answers(assignment.answers)
     runtime = stage_runtime(Path(scratch) / "runtime", assignment.modules)
     mode = sandbox_mode or probe()
     grading = partial(run_in_sandbox, submission_folder, config, runtime, mode, answers,

@@ -357,10 +357,10 @@ def test_a_board_trace_is_checked_against_every_node_the_game_has(board):
     first entry outside it: a repeated move, an occupied cell, a move after a win or a cell
     that is not one."""
     from autograder.games import TicTacToe
-    from autograder.runner.observations import _board_paths, _first_stranger
+    from autograder.runner.observations import board_paths, _first_stranger
     game = TicTacToe(board)
     nodes = game_paths(game, game.initial)
-    assert _board_paths(tuple(board)) == set(nodes)
+    assert board_paths(tuple(board)) == set(nodes)
     spec = {"kind": "tictactoe", "board": board}
     assert _first_stranger(spec, nodes) is None
     free = [str(cell) for cell in range(9) if board[cell] == " "]

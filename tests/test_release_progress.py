@@ -337,6 +337,17 @@ def test_a_known_mistake_is_graded_by_the_command_line_in_a_process_of_its_own(t
     assert capfd.readouterr() == ("", "")
 
 
+def empty_board_paths_worked_out():
+    from autograder.runner.observations import board_paths
+    return board_paths.cache_info().currsize == 1
+
+
+def test_each_grading_finds_the_empty_boards_paths_worked_out_by_its_forkserver():
+    """prepared.py: half a second that every known mistake of alpha-beta's spent again."""
+    with graders.pool(1) as processes:
+        assert processes.submit(empty_board_paths_worked_out).result()
+
+
 def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(tmp_path,
                                                                                monkeypatch):
     """Ctrl-C went on grading every known mistake left (a minute), then left the release's

@@ -17,7 +17,8 @@ import sys
 import tempfile
 from concurrent.futures import ProcessPoolExecutor
 
-PRELOADED = ["autograder.commands.cli"]
+# the command line, and what every grading would work out alike (prepared.py)
+PRELOADED = ["autograder.commands.cli", "autograder.distribution.prepared"]
 
 
 def pool(workers):

@@ -4,9 +4,12 @@ Each strategy produces plain JSON specs (games/specs.py: the form calls travel i
 example can be sent to the worker, run on the reference and drawn for the student without
 translation. Leaf values come from a small range so that ties are frequent; trees have early
 terminals and single-child chains.
-Trees are drawn node by node rather than with `st.recursive`, which costs twice as much per game.
+Trees are drawn node by node rather than with `st.recursive`, which costs twice as much per game,
+and each strategy is made once (lru_cache) rather than at each draw: hypothesis checks every new
+strategy it is given, which took as long as the draws themselves.
 """
 import math
+from functools import lru_cache
 
 from hypothesis import strategies as st
 
@@ -30,63 +33,73 @@ more_children = st.booleans()
 node_scores = st.integers(-2, 2)  # a table evaluation's, ties frequent
 
 
+@lru_cache(maxsize=None)  # one strategy per place in a tree: hypothesis checks each new one
 @st.composite
-def subtrees(draw, level, drawn, path, scores):
-    """The node at `path` (`level` moves below the root) and its subtree; `drawn` counts the
-    tree's nodes so far (a list of one number, shared by the whole tree). Each node is a draw of
-    its own, which hypothesis's shrinker can put in its parent's place or delete whole: a failing
-    tree shrinks to the few nodes that show the failure, not to a bushy tree of zeros. With
-    `scores`, a dict, each node's score for a table evaluation is drawn with it and kept there by
-    its path, so that the scores shrink with their nodes."""
-    drawn[0] += 1
-    if scores is not None:
-        scores[path] = draw(node_scores)
-    if level == MAX_DEPTH or drawn[0] >= MAX_NODES or not draw(has_children):
-        return draw(leaves)
-    return draw_children(draw, level, drawn, path, scores)
+def subtrees(draw, level, drawn, scored):
+    """A node `level` moves below the root, drawn after `drawn` nodes of its tree, and its subtree:
+    the subtree, how many nodes the tree has then, and with `scored` the score of each of its nodes
+    for a table evaluation, by its path from this node, else None. Each node is a draw of its own,
+    which hypothesis's shrinker can put in its parent's place or delete whole: a failing tree
+    shrinks to the few nodes that show the failure, not to a bushy tree of zeros. A node's score
+    is drawn with it, so that it shrinks with its node."""
+    drawn += 1
+    scores = {(): draw(node_scores)} if scored else None
+    if level == MAX_DEPTH or drawn >= MAX_NODES or not draw(has_children):
+        return draw(leaves), drawn, scores
+    children, drawn = draw_children(draw, level, drawn, scores)
+    return children, drawn, scores
 
 
-def draw_children(draw, level, drawn, path, scores):
-    """The children of the node at `path`, `level` moves deep: one, then each next one while a
-    drawn flag says so, up to the level's most. A flag and its child go together, so the shrinker
-    deletes any one child, not only the last."""
-    children = [draw(subtrees(level + 1, drawn, path + (0,), scores))]
-    while len(children) < most_children[level] and draw(more_children):
-        children.append(draw(subtrees(level + 1, drawn, path + (len(children),), scores)))
-    return children
+def draw_children(draw, level, drawn, scores):
+    """The children of a node `level` moves deep, drawn after `drawn` nodes of its tree, and how
+    many nodes the tree has then: one, then each next one while a drawn flag says so, up to the
+    level's most. A flag and its child go together, so the shrinker deletes any one child, not
+    only the last. Their scores, with `scores` (a dict), are added to it by their paths."""
+    children = []
+    while not children or (len(children) < most_children[level] and draw(more_children)):
+        child, drawn, below = draw(subtrees(level + 1, drawn, scores is not None))
+        if scores is not None:
+            scores.update({(len(children), *path): score for path, score in below.items()})
+        children.append(child)
+    return children, drawn
 
 
 @st.composite
-def trees(draw, inner=False, scores=None):
-    """A tree as nested lists, at most 6 levels and about 40 nodes. The root has 0-5 children (1-5
-    when `inner`); any other node is a leaf about half the time, which gives early terminals. Every
-    value drawn shows in the tree, so hypothesis spends no example on a tree it has already tried,
-    and every draw shrinks towards a smaller tree. With `scores`, as subtrees."""
-    if scores is not None:
-        scores[()] = draw(node_scores)
+def trees(draw, inner=False, scored=False):
+    """A tree as nested lists, at most 6 levels and about 40 nodes, and with `scored` the score of
+    each of its nodes for a table evaluation by its path, drawn with its node (subtrees), else
+    None. The root has 0-5 children (1-5 when `inner`); any other node is a leaf about half the
+    time, which gives early terminals. Every value drawn shows in the tree, so hypothesis spends no
+    example on a tree it has already tried, and every draw shrinks towards a smaller tree."""
+    scores = {(): draw(node_scores)} if scored else None
     if not inner and not draw(has_children):
-        return draw(leaves)
-    return draw_children(draw, 0, [1], (), scores)
+        return draw(leaves), scores
+    return draw_children(draw, 0, 1, scores)[0], scores
 
 
 @st.composite
-def tied_trees(draw, scores=None):
+def tied_trees(draw, scored=False):
     """A tree whose root's children come twice, the second time in a drawn order: whatever they
     are worth, the root's best action has an equal one after it, which only a search that keeps
-    the first of equally good actions answers right. No value is computed to make the tie."""
-    tree = draw(trees(inner=True, scores=scores))
-    return tree + draw(st.permutations(tree))
+    the first of equally good actions answers right. No value is computed to make the tie. With
+    `scored`, as trees: the copied half is not scored."""
+    tree, scores = draw(trees(inner=True, scored=scored))
+    return tree + draw(st.permutations(tree)), scores
 
 
-def tree_games(inner=False, scores=None):
+@lru_cache(maxsize=None)  # games_with_evaluations asks for it at every draw
+def tree_games(inner=False, scored=False):
     """A tree game spec; the root may be a bare leaf unless `inner`. An inner tree is drawn either
     as it comes or with its root's best action tied (tied_trees), at MAX and MIN roots alike.
-    With `scores`, as trees."""
-    shapes = (st.one_of(trees(inner, scores), tied_trees(scores)) if inner else
-              trees(inner, scores))
+    With `scored`, the spec and its scores (trees)."""
+    shapes = (st.one_of(trees(inner, scored), tied_trees(scored)) if inner else
+              trees(inner, scored))
     # The player first: drawn after the tree, MIN came up in a quarter of the games, since
     # hypothesis's draws lean to the simplest value, and the tree's draws come first.
-    return st.builds(lambda player, tree: tree_spec(tree, player), players, shapes)
+    if scored:
+        return st.builds(lambda player, shape: (tree_spec(shape[0], player), shape[1]), players,
+                         shapes)
+    return st.builds(lambda player, shape: tree_spec(shape[0], player), players, shapes)
 
 
 def both_roots(game):
@@ -139,8 +152,7 @@ def games_with_evaluations(draw):
     """A tree game with a table evaluation that scores its every node, ties frequent. Each score
     is drawn with its node (subtrees), so that it leaves with the node when a failure shrinks;
     the copied half of a tied tree is scored after it."""
-    scores = {}
-    game = draw(tree_games(inner=True, scores=scores))
+    game, scores = draw(tree_games(inner=True, scored=True))
     unscored = [path for path in paths(game["tree"]) if path not in scores]
     scores.update(zip(unscored, draw(st.lists(node_scores, min_size=len(unscored),
                                               max_size=len(unscored)))))

@@ -364,7 +364,7 @@ _HOLDS_A_LINE = [any(all(cells >> cell & 1 for cell in line) for line in LINES)
 
 
 @lru_cache(maxsize=8)
-def _board_paths(board):
+def board_paths(board):
     """Every node of tic-tac-toe from `board`, by encoded path: its moves are distinct empty cells
     and the game went on before each of them. Worked out once per board and process (from the
     empty board, 549,946 paths in half a second and 50 MB), since a search that examines more
@@ -396,7 +396,7 @@ def _first_stranger(spec, trace, entries=None):
     if spec["kind"] == "connect_four":
         return _connect_four_stranger(spec["board"], trace)
     nodes = (_tree_paths(spec["tree"]) if spec["kind"] == "tree" else
-             _board_paths(parse_board(spec["board"])))
+             board_paths(parse_board(spec["board"])))
     if (set(trace) if entries is None else entries) <= nodes:
         return None
     return next(key for key in trace if key not in nodes)
