@@ -15,6 +15,7 @@ from autograder.assignments import SEARCH, mistake_folders
 from autograder.distribution import graders, release, release_cache
 from autograder.distribution.progress import Silent, Steps
 from autograder.grading import answers
+from autograder.runner.observations import board_paths
 from autograder.feedback.replaying import record
 from support.paths import ROOT
 
@@ -338,7 +339,6 @@ def test_a_known_mistake_is_graded_by_the_command_line_in_a_process_of_its_own(t
 
 
 def empty_board_paths_worked_out():
-    from autograder.runner.observations import board_paths
     return board_paths.cache_info().currsize == 1
 
 

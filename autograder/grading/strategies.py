@@ -96,10 +96,10 @@ def tree_games(inner=False, scored=False):
               trees(inner, scored))
     # The player first: drawn after the tree, MIN came up in a quarter of the games, since
     # hypothesis's draws lean to the simplest value, and the tree's draws come first.
-    if scored:
-        return st.builds(lambda player, shape: (tree_spec(shape[0], player), shape[1]), players,
-                         shapes)
-    return st.builds(lambda player, shape: tree_spec(shape[0], player), players, shapes)
+    def game(player, shape):
+        tree, scores = shape
+        return (tree_spec(tree, player), scores) if scored else tree_spec(tree, player)
+    return st.builds(game, players, shapes)
 
 
 def both_roots(game):
