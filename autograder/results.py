@@ -7,6 +7,7 @@ May import: contract, language.
 """
 import json
 from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
 
 from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
@@ -350,6 +351,11 @@ def report_from_json(data):
                                                     tuple(d["calls"]), d["text"])
                                   for d in data.get("diagnoses") or ()),
                   reproduced=data.get("reproduced") or {})
+
+
+def load_report(path):
+    """The Report the result file at `path` holds: the one reader of report.json."""
+    return report_from_json(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
 def contract_order(function, order=()):
