@@ -31,9 +31,9 @@ from markdown_it import MarkdownIt
 from autograder.assignments import SEARCH, built_in, chosen
 from autograder.commands.ci import job
 from autograder.commands.ci.arguments import parser
+from autograder.commands.ci.checkout import same_files
 from autograder.commands.ci.context import Context, protected_changes
 from autograder.commands.ci.github import definitions, escape_data, escape_property
-from autograder.commands.ci.grading import same_files
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
 from autograder.distribution import release

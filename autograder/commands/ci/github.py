@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 from autograder.commands import cli
-from autograder.commands.ci.grading import is_regular_file
+from autograder.commands.ci.checkout import is_regular_file
 from autograder.contract import MODULES
 from autograder.language import _, number
 
