@@ -616,11 +616,12 @@ def test_the_comment_golden_file():
                     status="failed", feedback="NotImplementedError")
         for c in sample_report().checks])
     context = Context(grader="course/grader@v2.1.0", base_label="main",
-                         run_url="https://github.com/course/alice/actions/runs/4242",
-                         protected=protected_changes([".github/workflows/autograde.yml",
-                                                         "assignments/minimax.py"]))
+                      run_url="https://github.com/course/alice/actions/runs/4242",
+                      protected=protected_changes([".github/workflows/autograde.yml",
+                                                   "assignments/minimax.py"], SEARCH,
+                                                  "assignments"))
     golden("ci-comment.md", fitted(sample_report().for_students(), base.for_students(),
-                                      context, COMMENT_LIMIT, marker=MARKER + "\n"))
+                                   context, COMMENT_LIMIT, marker=MARKER + "\n"))
 
 
 def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
@@ -643,7 +644,7 @@ def test_a_comment_too_long_for_github_keeps_the_table_and_links_the_summary():
     (["assignments", "assignments2"], ["assignments"]),  # the graded folder, turned into a link
 ])
 def test_protected_changes(changed, protected):
-    assert protected_changes(changed) == protected
+    assert protected_changes(changed, SEARCH, "assignments") == protected
 
 
 @pytest.mark.parametrize("changed, protected", [
@@ -667,7 +668,7 @@ def test_definitions_finds_the_def_python_keeps(tmp_path):
         "def minimax_value(game, state):\n    return 2\n")
     (tmp_path / "alphabeta.py").write_text("import math\n\ndef alphabeta_value(:\n")
     (tmp_path / "ordering.py").write_text("x = 1\n")
-    found = definitions(tmp_path)
+    found = definitions(tmp_path, SEARCH.modules)
     assert found["minimax_value"] == (tmp_path / "minimax.py", 5)
     assert found["minimax_decision"] == (tmp_path / "minimax.py", 1)      # missing: line 1
     assert found["alphabeta_value"] == (tmp_path / "alphabeta.py", 3)    # the syntax error
