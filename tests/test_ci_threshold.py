@@ -3,6 +3,7 @@ job can check (those of the checks it holds), refused above them; the summary an
 say it and whether it was met; annotations only where points were lost."""
 import pytest
 
+from autograder.assignments import SEARCH
 from autograder.commands.ci import job
 from autograder.commands.ci.arguments import parser
 from autograder.commands.ci.context import Context
@@ -108,8 +109,8 @@ def test_the_summary_says_when_the_threshold_was_not_met():
 
 def test_checks_not_run_in_the_job_get_no_annotation(tmp_path):
     """25 / 25 points of the checks the job runs: no error on a correct function."""
-    assert annotations(PERFECT, tmp_path, tmp_path) == []
+    assert annotations(PERFECT, tmp_path, tmp_path, SEARCH.modules) == []
     lost = report(("minimax_value: a", 0, 91, "failed"), ("minimax_value: b", 0, 9, NOT_RUN))
-    (command,) = annotations(lost, tmp_path, tmp_path)
+    (command,) = annotations(lost, tmp_path, tmp_path, SEARCH.modules)
     assert command.startswith("::error title=minimax_value%3A 0 / 91 points::")
     assert "minimax_value: b" not in command

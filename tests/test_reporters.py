@@ -5,7 +5,7 @@ hidden check's input, answer or feedback in either format.
 
 When a change to a report is meant, regenerate the golden files and review their diff:
 
-    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_reporters.py tests/test_ci.py
+    UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/test_reporters.py tests/test_ci_summary.py
 """
 import json
 import math

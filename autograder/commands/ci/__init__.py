@@ -7,6 +7,6 @@
 
 What it writes, its exit codes and what it refuses from the student's repository: README.md,
 "Pull-request feedback". The modules: arguments (the command line), context (what the CI says
-about the run), grading, summary (the Markdown), outputs (the files written), github (workflow
-commands) and job (main).
+about the run), checkout (grading the folders of the checkout), summary (the Markdown), outputs
+(the files written), github (workflow commands) and job (main).
 """

@@ -85,7 +85,7 @@ def protected_paths(assignment, folder):
         for path, end in parts if path.resolve().is_relative_to(stubs))
 
 
-def protected_changes(changed, assignment=SEARCH, folder="assignments"):
+def protected_changes(changed, assignment, folder):
     """The `changed` files grading depends on, of the `assignment` graded in `folder`."""
     protected = protected_paths(assignment, Path(folder).as_posix())
     return [name for name in changed or ()

@@ -15,8 +15,7 @@ import sys
 from pathlib import Path
 
 from autograder.commands import cli
-from autograder.commands.ci.grading import is_regular_file
-from autograder.contract import MODULES
+from autograder.commands.ci.checkout import is_regular_file
 from autograder.language import _, number
 
 FAILURE_LINE = 300  # characters of each failure's feedback in an annotation
@@ -71,7 +70,7 @@ def commands_stopped(active):
         print(f"::{token}::", flush=True)
 
 
-def definitions(assignments, modules=MODULES):
+def definitions(assignments, modules):
     """function -> (file, line) of its last top-level `def` (the one Python keeps), of each
     function of `modules` (function -> module); a module that does not parse gives its syntax
     error's line; a missing function, line 1 of its module."""
@@ -95,7 +94,7 @@ def definitions(assignments, modules=MODULES):
     return found
 
 
-def annotations(report, assignments, workspace, modules=MODULES):
+def annotations(report, assignments, workspace, modules):
     """One `::error` workflow command per function that lost points (GitHub shows ten per step):
     a check the job does not run loses none, and gets no annotation."""
     where = definitions(assignments, modules)
@@ -127,7 +126,7 @@ def annotations(report, assignments, workspace, modules=MODULES):
     return commands
 
 
-def print_commands(students, assignments, context, environ, modules=MODULES):
+def print_commands(students, assignments, context, environ, modules):
     """The grader's own workflow commands: annotations and warnings, outside any stop-commands
     block, their student text escaped as command data."""
     workspace = environ.get("GITHUB_WORKSPACE") or os.getcwd()

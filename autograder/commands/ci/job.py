@@ -9,11 +9,11 @@ import sys
 
 from autograder import assignments, policy as grading_config
 from autograder.commands.ci.arguments import parser
+from autograder.commands.ci.checkout import grade_with_base, workspace
 from autograder.commands.ci.context import (make_context, protected_changes, read_changed,
                                             required)
 from autograder.commands.ci.github import (commands_stopped, error_annotation, log_line,
                                            print_commands)
-from autograder.commands.ci.grading import grade_with_base, workspace
 from autograder.commands.ci.outputs import output_folder, write_graded, write_not_graded
 from autograder.engine import out_of_memory
 from autograder.errors import AutograderError, UsageError

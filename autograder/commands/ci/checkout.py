@@ -1,6 +1,6 @@
-"""Grading the student's assignments folder, and the base branch's to compare with, as the job
-finds them in the checkout: a folder that is itself a link, or is reached through one below the
-workspace, is refused, and staging copies regular files only."""
+"""The checkout the job grades: the student's assignments folder, and the base branch's to compare
+with. A folder that is itself a link, or is reached through one below the workspace, is refused,
+and staging copies regular files only."""
 import hashlib
 import os
 import stat
