@@ -7,7 +7,7 @@ the hanging one) is graded once, for real; a class of each size is then made of 
 batch.py's mix deals them out (six in ten correct, three buggy, one hanging), under ids of its
 own, with its gradebook.csv. What is timed is `python -m autograder insights DIR` on it, in a
 process of its own: reading every result through the results model and writing the three files.
-With --keep, the largest class is left in DIR (the README's screenshot is of its page).
+With --keep, the largest class is left in DIR (docs/instructors.md's screenshot is of its page).
 """
 import argparse
 import json

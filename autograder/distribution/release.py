@@ -58,9 +58,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "autograder"
 HERE = Path(__file__).resolve().parent  # the templates beside this module
 CONTRACT = Path("docs") / "student-api.md"
-# How to write an assignment (its worked reference, BEGIN SOLUTION and all) and a class's insights
-# page: for the course's staff, not in the students' repository.
-INSTRUCTORS_DOCUMENTS = ("new-assignment.md", "insights.png", "translating.md")  # English only
 README_TEMPLATES = install(Environment(
     loader=FileSystemLoader(HERE / "release_templates"), undefined=StrictUndefined,
     keep_trailing_newline=True, extensions=["jinja2.ext.i18n"]))
@@ -631,9 +628,9 @@ def spoken_names(text):
 
 
 def documents(target):
-    """docs/ into `target`, but for the instructors' pages; the contract in the language spoken."""
-    shutil.copytree(ROOT / "docs", target / "docs",
-                    ignore=shutil.ignore_patterns(*INSTRUCTORS_DOCUMENTS))
+    """The contract into `target`'s docs/, in the language spoken: the one page of docs/ students
+    read, the others being the project's guides, in English."""
+    (target / CONTRACT).parent.mkdir(parents=True, exist_ok=True)
     (target / CONTRACT).write_text(spoken_markdown((ROOT / CONTRACT).read_text(encoding="utf-8")),
                                    encoding="utf-8")
 
