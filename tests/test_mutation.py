@@ -33,7 +33,7 @@ from autograder.worker.calls import perform  # noqa: E402
 KNOWN_SURVIVORS = {"search": {}, "cutoff": {}}
 
 # Mutants of the quick sample caught, but not by a check of every kind in which they differ, id ->
-# why. (Outside the sample, alphabeta-031 is one: see the README's mutation score.)
+# why.
 KNOWN_MISSED_IN_KIND = {"search": {}, "cutoff": {}}
 
 

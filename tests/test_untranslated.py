@@ -68,7 +68,7 @@ def rendered(code, folder):
         repository = folder / f"{assignment.name}-repository"  # its grading.toml and pyproject
         release.students_files(repository, SUBSTITUTIONS, assignment, code)
         for path in (release.inside(assignment.policy), Path("pyproject.toml")):
-            # a check's key stays English (README, "Languages"): it names the check's code
+            # a check's key stays English (docs/languages.md): it names the check's code
             texts[f"{assignment.name}/{path}"] = CHECK_KEY.sub("", (repository / path).read_text(
                 encoding="utf-8"))
         for path, text in course.course_files(assignment, code).items():

@@ -5,8 +5,8 @@
         [--grader OWNER/NAME@REF] [--base-label main] [--allow-weak-sandbox] [--sandbox MODE]
         [--lanes N] [--fail-under POINTS]
 
-What it writes, its exit codes and what it refuses from the student's repository: README.md,
-"Pull-request feedback". The modules: arguments (the command line), context (what the CI says
+What it writes, its exit codes and what it refuses from the student's repository:
+docs/pull-requests.md. The modules: arguments (the command line), context (what the CI says
 about the run), checkout (grading the folders of the checkout), summary (the Markdown), outputs
 (the files written), github (workflow commands) and job (main).
 """
