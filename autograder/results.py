@@ -13,9 +13,10 @@ from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
 
 NOT_RUN = "not run"  # a status, as report.json keeps it, in every language
-# The feedback of a check the students' repository does not hold (see distribution/release.py): it
-# runs only when the instructor grades. A report is shown in the language it was graded in, so the
-# feedback is recognised by this message as that language words it.
+# The status of a check the students' repository does not hold (see distribution/release.py): it
+# runs only when the instructor grades. Its own status, so that no reader has to recognise it by
+# its feedback, WHEN_GRADED, which reads otherwise in every language.
+CHECKED_WHEN_GRADED = "checked when graded"
 WHEN_GRADED = N_("not run here: checked when graded")
 
 
@@ -37,8 +38,9 @@ class CheckResult:
     function: str        # the contract function it judges: the part of the name before the colon
     points: float        # what was earned
     max_points: float
-    status: str          # "passed", "failed", "error" when the grader itself went wrong, or
-                         # NOT_RUN when this grading left the check out (feedback says why)
+    status: str          # "passed", "failed", "error" when the grader itself went wrong,
+                         # NOT_RUN when this grading left the check out (feedback says why), or
+                         # CHECKED_WHEN_GRADED when only the instructor's grading runs it
     feedback: str = ""   # why it failed, written for the student
     seconds: float = 0.0  # how long the check took, for instructors tuning limits
     shown: dict | None = None   # the failing input: {"heading", "example", "note"}
@@ -90,7 +92,7 @@ class CheckResult:
 
     @property
     def ran(self):
-        return self.status != NOT_RUN
+        return self.status not in (NOT_RUN, CHECKED_WHEN_GRADED)
 
     @property
     def failed(self):
@@ -99,7 +101,7 @@ class CheckResult:
     @property
     def when_graded(self):
         """Whether only the instructor's grading runs this check."""
-        return self.status == NOT_RUN and self.feedback == _(WHEN_GRADED)
+        return self.status == CHECKED_WHEN_GRADED
 
     def headline(self, name=str):
         """The line that opens this failure in a report: "✗ name (0 / 5, hidden check)", with its

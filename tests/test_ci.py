@@ -41,7 +41,7 @@ from autograder.distribution.release import workflow_substitutions
 from autograder.errors import LaneError, SandboxError
 from autograder.language import _, speaking, spoken
 from autograder.language.catalogs import TRANSLATED
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
+from autograder.results import CHECKED_WHEN_GRADED, WHEN_GRADED, CheckResult, Report
 from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
                              run_step, steps_by_id, workflow)
 from support.golden import GOLDEN, golden, sample_report
@@ -597,7 +597,7 @@ def test_the_summary_names_the_checks_left_to_the_grade_with_their_hints_and_war
     report = small_report({"alphabeta_value: a": 0, "alphabeta_decision: b": 5})
     report.checks.append(CheckResult(
         name="alphabeta_decision: nodes", function="alphabeta_decision", points=0, max_points=4,
-        status=NOT_RUN, feedback=_(WHEN_GRADED), visibility="hidden", hint="Tighten the root.",
+        status=CHECKED_WHEN_GRADED, feedback=_(WHEN_GRADED), visibility="hidden", hint="Tighten the root.",
         warning="Warning: your alphabeta_decision calls your alphabeta_value, which fails here."))
     for text in (body(report, None, Context()), body(report, None, Context(), details=False)):
         assert ("- alphabeta_decision: nodes (4 points, hidden): Tighten the root. Warning: your "

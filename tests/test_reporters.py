@@ -143,7 +143,8 @@ from autograder.runner.observations import describe_problem, from_reply  # noqa:
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
-from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
+from autograder.results import (CHECKED_WHEN_GRADED, NOT_RUN, WHEN_GRADED,  # noqa: E402
+                                FunctionProblem)
 from autograder.language import _, speaking, spoken  # noqa: E402
 
 # Problems as the worker reports them, and as the engine's results carry them.
@@ -338,10 +339,10 @@ def students_run_report():
     return Report(submission="alice", sandbox="bwrap", checks=[
         CheckResult("alphabeta_value: exact", "alphabeta_value", 5, 5, "passed"),
         CheckResult("alphabeta_decision: best", "alphabeta_decision", 3, 3, "passed"),
-        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, NOT_RUN,
-                    WHEN_GRADED, visibility="hidden", hint=HIDDEN_HINT),
-        CheckResult("alphabeta_value: late", "alphabeta_value", 0, 2, NOT_RUN, WHEN_GRADED,
-                    visibility="after_due_date"),
+        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4,
+                    CHECKED_WHEN_GRADED, WHEN_GRADED, visibility="hidden", hint=HIDDEN_HINT),
+        CheckResult("alphabeta_value: late", "alphabeta_value", 0, 2, CHECKED_WHEN_GRADED,
+                    WHEN_GRADED, visibility="after_due_date"),
     ]).for_students()
 
 
@@ -371,7 +372,8 @@ def test_a_function_checked_only_when_graded_is_shown_so_in_the_table_in_every_l
             CheckResult(check.name, check.function, check.points, check.max_points, check.status,
                         _(WHEN_GRADED) if check.feedback == WHEN_GRADED else check.feedback)
             for check in [*students_run_report().checks, CheckResult(
-                "horizon_example: a tree", "horizon_example", 0, 7, NOT_RUN, WHEN_GRADED)]])
+                "horizon_example: a tree", "horizon_example", 0, 7, CHECKED_WHEN_GRADED,
+                WHEN_GRADED)]])
     assert "│ horizon_example    │ checked when graded (7) │" in text.render(report())
     assert "| `horizon_example` | checked when graded (7) |" in markdown.render(report())
     with speaking("ro"):
