@@ -337,15 +337,17 @@ def alike(check):
             json.dumps(check.shown, sort_keys=True, default=str))
 
 
-def check_from_json(check):
+def _check_from_json(check):
     """The CheckResult a result file's check (as json.loads reads it) holds, from the fields this
     grader knows: one written before a field existed gets its default."""
     return CheckResult(**{key: value for key, value in check.items() if key in CHECK_FIELDS})
 
 
 def report_from_json(data):
-    """The Report a result file (reporters/report_json.py, as json.loads reads it) holds."""
-    checks = [check_from_json(check) for check in data["checks"]]
+    """The Report that report.json's data holds (reporters/report_json.py, as json.loads reads it):
+    load_report's, and the report the notebook's test cells are handed inside their own file
+    (commands/notebook_cells.given_report)."""
+    checks = [_check_from_json(check) for check in data["checks"]]
     return Report(data.get("submission", ""), checks, sandbox=data.get("sandbox", ""),
                   made_with=data.get("made_with") or {}, order=tuple(data.get("order") or ()),
                   language=data.get("language", "en"),
@@ -355,9 +357,21 @@ def report_from_json(data):
                   reproduced=data.get("reproduced") or {})
 
 
+# What every report.json this grader wrote holds, whatever its version.
+REPORT_KEYS = ("points", "max_points", "functions", "checks")
+
+
 def load_report(path):
-    """The Report the result file at `path` holds: the one reader of report.json."""
-    return report_from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    """The Report the result file at `path` holds: the one reader of report.json. Raises OSError
+    when the file cannot be read and ValueError when it holds no report this grader wrote (cut
+    short, edited by hand): what that means is its caller's to say."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(key in data for key in REPORT_KEYS):
+        raise ValueError(f"{path} holds no report this grader wrote")
+    try:
+        return report_from_json(data)
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path} holds no report this grader wrote") from error
 
 
 def contract_order(function, order=()):

@@ -16,6 +16,7 @@ from autograder.contract import MODULES
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
+from autograder.results import load_report
 from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
@@ -54,6 +55,15 @@ def read_result(path):
     return report if isinstance(report, dict) and all(k in report for k in fields) else None
 
 
+def kept_report(path):
+    """The Report a batch kept at `path`; None when there is none or it cannot be read (cut
+    short, edited by hand), so that it is graded again."""
+    try:
+        return load_report(path)
+    except (OSError, ValueError):
+        return None
+
+
 def result_path(output, entry):
     """Where a batch keeps `entry`'s result: its id is the file's name."""
     return output / f"{entry.id}.json"
@@ -61,16 +71,15 @@ def result_path(output, entry):
 
 def rows_of(output, entry, error=None, functions=MODULES):
     """The rows of one submission (see header): its grade, or why it has none."""
-    report = None if error else read_result(result_path(output, entry))
+    report = None if error else kept_report(result_path(output, entry))
     if report is None:
         grade = [""] * (len(functions) + 2) + [f"error: {error}" if error else "not graded", ""]
     else:
-        points = {f["function"]: f["points"] for f in report["functions"]}
-        grade = [*(f"{points.get(f, 0):g}" for f in functions), f"{report['points']:g}",
-                 f"{report['max_points']:g}", "graded",
-                 provenance.short(report["made_with"])
-                 if isinstance(report.get("made_with"), dict) and "policy" in report["made_with"]
-                 else ""]
+        points = {f.function: f.points for f in report.by_function()}
+        grade = [*(f"{points.get(f, 0):g}" for f in functions), f"{report.points:g}",
+                 f"{report.max_points:g}", "graded",
+                 provenance.short(report.made_with)
+                 if isinstance(report.made_with, dict) and "policy" in report.made_with else ""]
     students = entry.students or (Student(),)
     group = entry.id if len(students) > 1 else ""
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]

@@ -25,7 +25,7 @@ from autograder.feedback.diagnosis import EXPLANATIONS
 from autograder.files import write_atomically
 from autograder.language import N_, speaking
 from autograder.reporters import insights as pages
-from autograder.results import contract_order, report_from_json
+from autograder.results import contract_order
 from autograder.runner.observations import MISSING, NOT_IMPLEMENTED, UNIMPORTABLE
 
 LESSONS = Path(__file__).parent.parent / "feedback" / "lessons.toml"
@@ -99,11 +99,11 @@ def read_batch(folder):
         if row["status"] != "graded":
             not_graded.add(entry)
         elif entry not in reports:
-            data = gradebook.read_result(folder / f"{entry}.json")
-            if data is None:
+            report = gradebook.kept_report(folder / f"{entry}.json")
+            if report is None:
                 not_graded.add(entry)
             else:
-                reports[entry] = report_from_json(data)
+                reports[entry] = report
     return Batch(folder, reports, {entry: who or [entry] for entry, who in names.items()},
                  not_graded)
 

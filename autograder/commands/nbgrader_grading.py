@@ -22,6 +22,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from autograder.commands.notebook_cells import cell_points, notebook_report
 from autograder.errors import AutograderError
 from autograder.intake.notebook import REPORT
+from autograder.reporters import report_json
 
 
 @functools.cache
@@ -47,7 +48,8 @@ class GradeAnswers(NbGraderPreprocessor):
         os.environ.pop(REPORT, None)  # never a previous notebook's report, whatever happens here
         name = f"{resources.get('unique_key') or 'notebook'}.ipynb"
         try:
-            given = {"report": notebook_report(nb, name), "cell_points": cell_points(nb)}
+            given = {"report": report_json.as_data(notebook_report(nb, name)),
+                     "cell_points": cell_points(nb)}
         except (AssertionError, ValueError) as error:  # the submission's: its test cells fail
             given = {"refused": "submission", "reason": str(error)}
         except AutograderError as error:  # the grader's: its test cells say so
