@@ -3,13 +3,12 @@
 With it, the phrases every report shows alike (points, a score, a failure's heading), so that no
 two outputs word them apart.
 
-May import: contract, language.
+May import: language.
 """
 import json
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
 
 NOT_RUN = "not run"  # a status, as report.json keeps it, in every language
@@ -224,9 +223,9 @@ class Report:
     # bwrap, unshare, rlimits or plain). Required, yet kept in its place for report.json's keys.
     sandbox: str = field(kw_only=True)
     made_with: dict = field(default_factory=dict)  # provenance.made_with: what graded it
-    # The assignment's functions in its contract's order, which the tables follow (empty: the
-    # first assignment's, contract.py's).
-    order: tuple = ()
+    # The assignment's functions in its contract's order, which the tables follow: required, so
+    # that no report silently follows another assignment's.
+    order: tuple = field(kw_only=True)
     # The language its feedback is written in, which whoever shows it further speaks too (a
     # notebook's cell, from report.json).
     language: str = "en"
@@ -374,8 +373,8 @@ def load_report(path):
         raise ValueError(f"{path} holds no report this grader wrote") from error
 
 
-def contract_order(function, order=()):
-    """The place of `function` in `order`, an assignment's functions in its contract's order (by
-    default the first assignment's); anything unknown after them, by name."""
-    names = list(order or MODULES)
+def contract_order(function, order):
+    """The place of `function` in `order`, an assignment's functions in its contract's order;
+    anything unknown after them, by name."""
+    names = list(order)
     return (names.index(function), "") if function in names else (len(names), function)

@@ -44,7 +44,7 @@ from autograder.language.catalogs import TRANSLATED
 from autograder.results import CHECKED_WHEN_GRADED, WHEN_GRADED, CheckResult, Report
 from support.actions import (PLACEHOLDERS, TEMPLATES, def_line, filled, git, load_yaml, run_ci,
                              run_step, steps_by_id, workflow)
-from support.golden import GOLDEN, golden, sample_report
+from support.golden import GOLDEN, ORDER, golden, sample_report
 from support.paths import ROOT
 from support.policy import POINTS
 
@@ -566,7 +566,7 @@ def test_the_summary_speaks_the_language_of_the_policys_course(course, language,
 
 
 def small_report(points_by_check, name="assignments"):
-    return Report(submission=name, sandbox="bwrap", checks=[
+    return Report(submission=name, sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=check, function=check.split(":")[0], points=points, max_points=5,
                     status="passed" if points == 5 else "failed",
                     feedback="" if points == 5 else "wrong")
@@ -611,7 +611,7 @@ def test_a_weak_sandbox_is_called_feedback_not_official_grading():
 
 
 def test_the_comment_golden_file():
-    base = Report(submission="base", sandbox="bwrap", checks=[
+    base = Report(submission="base", sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=c.name, function=c.function, points=0, max_points=c.max_points,
                     status="failed", feedback="NotImplementedError")
         for c in sample_report().checks])

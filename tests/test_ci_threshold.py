@@ -11,11 +11,12 @@ from autograder.commands.ci.summary import body
 from autograder.language import _
 from autograder.policy import Threshold
 from autograder.results import CHECKED_WHEN_GRADED, WHEN_GRADED, CheckResult, Report
+from support.golden import ORDER
 
 
 def report(*checks):
     """A report of (name, points, max_points, status) checks."""
-    return Report(submission="assignments", sandbox="bwrap", checks=[
+    return Report(submission="assignments", sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=name, function=name.split(":")[0], points=points, max_points=most,
                     status=status, feedback=_(WHEN_GRADED) if status == CHECKED_WHEN_GRADED else
                     ("" if status == "passed" else "wrong"))

@@ -12,7 +12,6 @@ import json
 import unicodedata
 
 from autograder.commands.students import Student
-from autograder.contract import MODULES
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
@@ -25,7 +24,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spre
 ABSENT = "not submitted"
 
 
-def header(functions=MODULES):
+def header(functions):
     """The columns, with a column of points for each of the assignment's `functions`."""
     return ("id", *PEOPLE, *functions, "total", "max", "status", "policy")
 
@@ -69,8 +68,9 @@ def result_path(output, entry):
     return output / f"{entry.id}.json"
 
 
-def rows_of(output, entry, error=None, functions=MODULES):
-    """The rows of one submission (see header): its grade, or why it has none."""
+def rows_of(output, entry, error, functions):
+    """The rows of one submission (see header): its grade, or why it has none (`error`, else
+    None)."""
     report = None if error else kept_report(result_path(output, entry))
     if report is None:
         grade = [""] * (len(functions) + 2) + [f"error: {error}" if error else "not graded", ""]
@@ -85,13 +85,13 @@ def rows_of(output, entry, error=None, functions=MODULES):
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
 
 
-def absent_row(student, functions=MODULES):
+def absent_row(student, functions):
     """A roster's student who handed in nothing."""
     return ["", student.name, student.sid, student.email, "", *[""] * (len(functions) + 2),
             ABSENT, ""]
 
 
-def write(output, rows, functions=MODULES):
+def write(output, rows, functions):
     """gradebook.csv, whole: the header, then `rows`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
