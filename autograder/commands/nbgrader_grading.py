@@ -2,12 +2,13 @@
 starts.
 
 The autograde kernel (autograder.distribution.nbgrader.kernel) runs the students' code in a
-sandbox that sees no reference, so its test cells cannot run the grader. The course's nbgrader_config.py puts GradeAnswers just before
-Execute, in autograde and in validate: in nbgrader's own process it grades the notebook's answer
-cells as the test cells did (`python -m autograder grade`, the student code in the sandbox like any
-submission), writes the student-view report and the test cells' points to a private file, and
-names it in AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it
-into the kernel's sandbox, where the test cells read it (notebook_cells.given_report).
+sandbox that sees no reference, so its test cells cannot run the grader. The course's
+nbgrader_config.py puts GradeAnswers just before Execute, in autograde and in validate: in
+nbgrader's own process it grades the notebook's answer cells as the test cells did (`python -m
+autograder grade`, the student code in the sandbox like any submission), writes the student-view
+report (as report.json holds it) and the test cells' points to a private file, and names it in
+AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it into the
+kernel's sandbox, where the test cells read it (notebook_cells.given_report).
 """
 import atexit
 import functools
