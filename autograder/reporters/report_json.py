@@ -11,8 +11,8 @@ def render(report):
 
 
 def as_data(report):
-    """The data render writes as JSON: for a file that carries a report inside
-    its own (the notebook's test cells are handed one, commands/nbgrader_grading.py)."""
+    """The data render writes as JSON: for a file that carries a report inside its own (the
+    notebook's test cells are handed one, commands/nbgrader_grading.py)."""
     report = readable(report)
     data = dataclasses.asdict(report)
     data["points"], data["max_points"] = report.points, report.max_points
