@@ -39,7 +39,8 @@ from autograder.grading.answers import public_answers
 from autograder.policy import did_you_mean
 from autograder.feedback.function_diagnosis import diagnoses, said, with_causes
 from autograder.feedback.function_trial import tried_again
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, FunctionDiagnosis, Report
+from autograder.results import (CHECKED_WHEN_GRADED, NOT_RUN, WHEN_GRADED, CheckResult,
+                                FunctionDiagnosis, Report)
 from autograder.runner import backstop, environment, terminating
 from autograder.runner.backstop import CheckOutOfTime
 from autograder.runner.lanes import available, in_lanes
@@ -449,11 +450,11 @@ def when_graded(config):
     return [name for name, policy in config.checks.items() if not policy.checked_here]
 
 
-def not_run(config, names, why, warnings=None):
-    """The results of the checks in `names`, not run for the reason `why` (their feedback), with
-    their points, visibility and hint, and their warning in `warnings` ({name: warning}), if
-    any."""
-    return [CheckResult(name, judged_function(name), 0, config.policy(name).points, NOT_RUN, why,
+def not_run(config, names, why, warnings=None, status=NOT_RUN):
+    """The results of the checks in `names`, not run (their `status`) for the reason `why` (their
+    feedback), with their points, visibility and hint, and their warning in `warnings` ({name:
+    warning}), if any."""
+    return [CheckResult(name, judged_function(name), 0, config.policy(name).points, status, why,
                         visibility=config.policy(name).visibility, hint=config.policy(name).hint,
                         title=config.policy(name).title(name),
                         warning=(warnings or {}).get(name, ""))
@@ -526,7 +527,7 @@ def _report(submission_folder, config, scratch, name, sandbox_mode, answers, lan
     foreseen = warnings(config, later, reproduced, assignment.traced, entered,
                         {check.function for check in checks if check.failed})
     checks = sorted([*checks, *not_run(config, left_out, why),
-                     *not_run(config, later, _(WHEN_GRADED), foreseen)],
+                     *not_run(config, later, _(WHEN_GRADED), foreseen, CHECKED_WHEN_GRADED)],
                     key=lambda check: order[check.name])
     found = diagnoses(checks)
     return Report(submission=name or Path(submission_folder).name,

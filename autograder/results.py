@@ -3,19 +3,19 @@
 With it, the phrases every report shows alike (points, a score, a failure's heading), so that no
 two outputs word them apart.
 
-May import: contract, language.
+May import: language.
 """
 import json
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 
-from autograder.contract import MODULES
 from autograder.language import N_, _, ngettext, number
 
 NOT_RUN = "not run"  # a status, as report.json keeps it, in every language
-# The feedback of a check the students' repository does not hold (see distribution/release.py): it
-# runs only when the instructor grades. A report is shown in the language it was graded in, so the
-# feedback is recognised by this message as that language words it.
+# The status of a check the students' repository does not hold (see distribution/release.py): it
+# runs only when the instructor grades. Its own status, so that no reader has to recognise it by
+# its feedback, WHEN_GRADED, which reads otherwise in every language.
+CHECKED_WHEN_GRADED = "checked when graded"
 WHEN_GRADED = N_("not run here: checked when graded")
 
 
@@ -37,8 +37,9 @@ class CheckResult:
     function: str        # the contract function it judges: the part of the name before the colon
     points: float        # what was earned
     max_points: float
-    status: str          # "passed", "failed", "error" when the grader itself went wrong, or
-                         # NOT_RUN when this grading left the check out (feedback says why)
+    status: str          # "passed", "failed", "error" when the grader itself went wrong,
+                         # NOT_RUN when this grading left the check out (feedback says why), or
+                         # CHECKED_WHEN_GRADED when only the instructor's grading runs it
     feedback: str = ""   # why it failed, written for the student
     seconds: float = 0.0  # how long the check took, for instructors tuning limits
     shown: dict | None = None   # the failing input: {"heading", "example", "note"}
@@ -90,7 +91,7 @@ class CheckResult:
 
     @property
     def ran(self):
-        return self.status != NOT_RUN
+        return self.status not in (NOT_RUN, CHECKED_WHEN_GRADED)
 
     @property
     def failed(self):
@@ -99,7 +100,7 @@ class CheckResult:
     @property
     def when_graded(self):
         """Whether only the instructor's grading runs this check."""
-        return self.status == NOT_RUN and self.feedback == _(WHEN_GRADED)
+        return self.status == CHECKED_WHEN_GRADED
 
     def headline(self, name=str):
         """The line that opens this failure in a report: "✗ name (0 / 5, hidden check)", with its
@@ -222,9 +223,9 @@ class Report:
     # bwrap, unshare, rlimits or plain). Required, yet kept in its place for report.json's keys.
     sandbox: str = field(kw_only=True)
     made_with: dict = field(default_factory=dict)  # provenance.made_with: what graded it
-    # The assignment's functions in its contract's order, which the tables follow (empty: the
-    # first assignment's, contract.py's).
-    order: tuple = ()
+    # The assignment's functions in its contract's order, which the tables follow: required, so
+    # that no report silently follows another assignment's.
+    order: tuple = field(kw_only=True)
     # The language its feedback is written in, which whoever shows it further speaks too (a
     # notebook's cell, from report.json).
     language: str = "en"
@@ -335,15 +336,17 @@ def alike(check):
             json.dumps(check.shown, sort_keys=True, default=str))
 
 
-def check_from_json(check):
+def _check_from_json(check):
     """The CheckResult a result file's check (as json.loads reads it) holds, from the fields this
     grader knows: one written before a field existed gets its default."""
     return CheckResult(**{key: value for key, value in check.items() if key in CHECK_FIELDS})
 
 
 def report_from_json(data):
-    """The Report a result file (reporters/report_json.py, as json.loads reads it) holds."""
-    checks = [check_from_json(check) for check in data["checks"]]
+    """The Report that report.json's data holds (reporters/report_json.py, as json.loads reads it):
+    load_report's, and the report the notebook's test cells are handed inside their own file
+    (commands/notebook_cells.given_report)."""
+    checks = [_check_from_json(check) for check in data["checks"]]
     return Report(data.get("submission", ""), checks, sandbox=data.get("sandbox", ""),
                   made_with=data.get("made_with") or {}, order=tuple(data.get("order") or ()),
                   language=data.get("language", "en"),
@@ -353,13 +356,25 @@ def report_from_json(data):
                   reproduced=data.get("reproduced") or {})
 
 
+# What every report.json this grader wrote holds, whatever its version.
+REPORT_KEYS = ("points", "max_points", "functions", "checks")
+
+
 def load_report(path):
-    """The Report the result file at `path` holds: the one reader of report.json."""
-    return report_from_json(json.loads(Path(path).read_text(encoding="utf-8")))
+    """The Report the result file at `path` holds: the one reader of report.json. Raises OSError
+    when the file cannot be read and ValueError when it holds no report this grader wrote (cut
+    short, edited by hand): what that means is its caller's to say."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(key in data for key in REPORT_KEYS):
+        raise ValueError(f"{path} holds no report this grader wrote")
+    try:
+        return report_from_json(data)
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"{path} holds no report this grader wrote") from error
 
 
-def contract_order(function, order=()):
-    """The place of `function` in `order`, an assignment's functions in its contract's order (by
-    default the first assignment's); anything unknown after them, by name."""
-    names = list(order or MODULES)
+def contract_order(function, order):
+    """The place of `function` in `order`, an assignment's functions in its contract's order;
+    anything unknown after them, by name."""
+    names = list(order)
     return (names.index(function), "") if function in names else (len(names), function)

@@ -23,6 +23,7 @@ from batch import BUGGY, HANGING, ROOT, grade
 sys.path.insert(0, str(ROOT))
 from autograder.commands import gradebook  # noqa: E402
 from autograder.commands.batch import Entry  # noqa: E402
+from autograder.contract import MODULES  # noqa: E402
 
 FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 
@@ -58,8 +59,8 @@ def make_results(graded, folder, size):
         result = json.loads((graded / f"{kind_of(index)}.json").read_text())
         result["submission"] = entry.id
         (folder / f"{entry.id}.json").write_text(json.dumps(result))
-        rows += gradebook.rows_of(folder, entry)
-    gradebook.write(folder, rows)
+        rows += gradebook.rows_of(folder, entry, None, MODULES)
+    gradebook.write(folder, rows, MODULES)
 
 
 def main():

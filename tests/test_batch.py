@@ -18,10 +18,11 @@ from autograder.grading import answers, provenance
 from autograder import policy as grading_config
 from autograder.commands.batch import (Entry, Eta, find_submissions, first_failure, stale,
                                        staged_contents)
-from autograder.contract import FILES as CONTRACT_FILES
+from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.commands.students import Student, join_roster
 from autograder.errors import UsageError
 from support.cli import read_gradebook, run_cli
+from support.golden import ORDER
 from support.paths import ROOT
 from support.submissions import reference_files
 
@@ -251,7 +252,7 @@ def test_a_rescore_takes_each_check_s_points_from_the_policy_for_its_status_alon
     name = "rational_response: random price wars with ties and negatives"
     claimed = CheckResult(name, "rational_response", 7, 7, "failed", "wrong")
     passed = CheckResult(name, "rational_response", 0, 1, "passed")
-    report = Report("s", [claimed, passed], sandbox="bwrap", made_with={"policy": "p"},
+    report = Report("s", [claimed, passed], sandbox="bwrap", order=ORDER, made_with={"policy": "p"},
                     language="ca")
     again = rescored(report, config)
     assert [(c.points, c.max_points) for c in again.checks] == [(0, 7), (7, 7)]
@@ -491,7 +492,7 @@ def test_results_that_cannot_be_read_or_belong_to_another_path_or_files_are_grad
     found = stale(output, entries, current)
     assert {part: [e.id for e in found[part]] for part in found} == {
         "submission": ["moved"], "unreadable": ["cut", "list"], "contents": ["edited"]}
-    assert gradebook.rows_of(output, entries[2])[0][-2] == "not graded"
+    assert gradebook.rows_of(output, entries[2], None, MODULES)[0][-2] == "not graded"
 
 
 def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
@@ -514,7 +515,7 @@ def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
 
 def test_a_gradebook_cell_is_printable_and_never_a_formula(tmp_path):
     entry = Entry("s", tmp_path / "s", (Student("\x1b[31mRed", "=1+1", "@x"),))
-    gradebook.write(tmp_path, gradebook.rows_of(tmp_path, entry))
+    gradebook.write(tmp_path, gradebook.rows_of(tmp_path, entry, None, MODULES), MODULES)
     [row] = list(csv.DictReader((tmp_path / "gradebook.csv").open(newline="")))
     assert row["name"] == "\\x1b[31mRed" and row["sid"] == "'=1+1" and row["email"] == "'@x"
 

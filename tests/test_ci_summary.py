@@ -9,9 +9,9 @@ from autograder.assignments import SEARCH
 from autograder.commands.ci.context import Context, protected_changes
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.language import _
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
+from autograder.results import CHECKED_WHEN_GRADED, WHEN_GRADED, CheckResult, Report
 from support.ci import small_report
-from support.golden import GOLDEN, golden, sample_report
+from support.golden import GOLDEN, ORDER, golden, sample_report
 
 
 @pytest.mark.parametrize("gitlab", [False, True])
@@ -54,7 +54,8 @@ def test_the_summary_names_the_checks_left_to_the_grade_with_their_hints_and_war
     report = small_report({"alphabeta_value: a": 0, "alphabeta_decision: b": 5})
     report.checks.append(CheckResult(
         name="alphabeta_decision: nodes", function="alphabeta_decision", points=0, max_points=4,
-        status=NOT_RUN, feedback=_(WHEN_GRADED), visibility="hidden", hint="Tighten the root.",
+        status=CHECKED_WHEN_GRADED, feedback=_(WHEN_GRADED), visibility="hidden",
+        hint="Tighten the root.",
         warning="Warning: your alphabeta_decision calls your alphabeta_value, which fails here."))
     for text in (body(report, None, Context()), body(report, None, Context(), details=False)):
         assert ("- alphabeta_decision: nodes (4 points, hidden): Tighten the root. Warning: your "
@@ -68,7 +69,7 @@ def test_a_weak_sandbox_is_called_feedback_not_official_grading():
 
 
 def test_the_comment_golden_file():
-    base = Report(submission="base", sandbox="bwrap", checks=[
+    base = Report(submission="base", sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=c.name, function=c.function, points=0, max_points=c.max_points,
                     status="failed", feedback="NotImplementedError")
         for c in sample_report().checks])

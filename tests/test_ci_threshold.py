@@ -11,20 +11,22 @@ from autograder.commands.ci.github import annotations
 from autograder.commands.ci.summary import body
 from autograder.language import _
 from autograder.policy import Threshold
-from autograder.results import NOT_RUN, WHEN_GRADED, CheckResult, Report
+from autograder.results import CHECKED_WHEN_GRADED, WHEN_GRADED, CheckResult, Report
+from support.golden import ORDER
 
 
 def report(*checks):
     """A report of (name, points, max_points, status) checks."""
-    return Report(submission="assignments", sandbox="bwrap", checks=[
+    return Report(submission="assignments", sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=name, function=name.split(":")[0], points=points, max_points=most,
-                    status=status, feedback=_(WHEN_GRADED) if status == NOT_RUN else
+                    status=status, feedback=_(WHEN_GRADED) if status == CHECKED_WHEN_GRADED else
                     ("" if status == "passed" else "wrong"))
         for name, points, most, status in checks])
 
 
 # Everything the students' job can check, passed: 91 points; 9 more are checked when graded.
-PERFECT = report(("minimax_value: a", 91, 91, "passed"), ("minimax_value: b", 0, 9, NOT_RUN))
+PERFECT = report(("minimax_value: a", 91, 91, "passed"),
+                 ("minimax_value: b", 0, 9, CHECKED_WHEN_GRADED))
 
 
 def policy(tmp_path, course=""):
@@ -68,7 +70,8 @@ def test_a_perfect_submission_meets_a_threshold_of_what_the_job_checks(argv, cou
 def test_below_a_percentage_the_job_fails_naming_the_points_required(tmp_path, monkeypatch,
                                                                       capsys):
     monkeypatch.setattr(job, "grade_and_report", lambda *_: report(
-        ("minimax_value: a", 80, 91, "failed"), ("minimax_value: b", 0, 9, NOT_RUN)))
+        ("minimax_value: a", 80, 91, "failed"),
+        ("minimax_value: b", 0, 9, CHECKED_WHEN_GRADED)))
     assert job.main(["--output-dir", str(tmp_path / "out"), "--config", str(policy(tmp_path)),
                      "--fail-under", "95%"], environ={}) == 1
     assert capsys.readouterr().err.splitlines() == [
@@ -110,7 +113,8 @@ def test_the_summary_says_when_the_threshold_was_not_met():
 def test_checks_not_run_in_the_job_get_no_annotation(tmp_path):
     """25 / 25 points of the checks the job runs: no error on a correct function."""
     assert annotations(PERFECT, tmp_path, tmp_path, SEARCH.modules) == []
-    lost = report(("minimax_value: a", 0, 91, "failed"), ("minimax_value: b", 0, 9, NOT_RUN))
+    lost = report(("minimax_value: a", 0, 91, "failed"),
+                  ("minimax_value: b", 0, 9, CHECKED_WHEN_GRADED))
     (command,) = annotations(lost, tmp_path, tmp_path, SEARCH.modules)
     assert command.startswith("::error title=minimax_value%3A 0 / 91 points::")
     assert "minimax_value: b" not in command

@@ -29,7 +29,7 @@ def graded(tmp_path):
         row("submission_1", "Ana", "1"), row("submission_2", "Ben", "2", total="70"),
         row("submission_3", "Cas", "3", status="error: not a readable zip: upload it again"),
         ["", "Dan \x1b[31m", "4", "4@example.edu", "", *[""] * (len(MODULES) + 2),
-         gradebook.ABSENT, ""]])
+         gradebook.ABSENT, ""]], MODULES)
     return tmp_path
 
 
@@ -127,7 +127,7 @@ def test_a_student_whose_submission_is_named_by_their_email_is_named_once(tmp_pa
     gradebook.write(tmp_path, [
         row("1@example.edu", "Ana", "1"),
         ["ben@example.edu", "Ben", "", "ben@example.edu", "", *[""] * (len(MODULES) + 2),
-         "error: not a readable zip: upload it again", ""]])
+         "error: not a readable zip: upload it again", ""]], MODULES)
     assert cli.main(["export", "grades", str(tmp_path), "--format", "canvas"]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
         "  Ben (ben@example.edu): error: not a readable zip: upload it again"]

@@ -24,6 +24,7 @@ from autograder.runner.observations import Observation
 from autograder.worker import calls
 
 from support.diagnoses import as_observation
+from support.golden import ORDER
 
 
 BOARD = {"heading": "It shows on the empty board",
@@ -116,7 +117,7 @@ def diagnosed_report():
                visibility="hidden", shown={**BOARD, "note": "SECRET"}),
     ]
     found = diagnoses(checks)
-    return Report(submission="s", sandbox="bwrap", checks=with_causes(checks, found),
+    return Report(submission="s", sandbox="bwrap", order=ORDER, checks=with_causes(checks, found),
                   diagnoses=function_diagnoses(found))
 
 
@@ -190,7 +191,7 @@ def test_no_function_is_diagnosed_without_a_mistake_or_a_failing_function_it_cal
 def test_checks_that_fail_alike_are_said_once_with_their_count():
     checks = [failed(f"minimax_value: check {n}", "minimax_value raised NameError: name 'x' is "
                      "not defined") for n in range(4)]
-    report = Report(submission="s", sandbox="bwrap", checks=[
+    report = Report(submission="s", sandbox="bwrap", order=ORDER, checks=[
         *checks, failed("minimax_value: other", "minimax_value returned 2.")])
     rendered = text.render(report)
     assert rendered.count("NameError") == 1 and rendered.count("(X to move") == 2
@@ -402,6 +403,6 @@ def test_a_failing_input_answered_right_by_a_worker_of_its_own_is_told_as_kept_b
     found = diagnoses([again])
     assert found == {"minimax_value": Named(("kept_between_calls",), ())}
     assert "behaves as a search that keeps something from one call to the next" in text.render(
-        Report("s", [again], sandbox="bwrap", diagnoses=function_diagnoses(found)))
+        Report("s", [again], sandbox="bwrap", order=ORDER, diagnoses=function_diagnoses(found)))
     # answered alone as before: nothing kept between calls is suspected
     assert tried_again([check], pairs, lambda function: [], as_before) == [check]

@@ -70,8 +70,8 @@ def test_a_notebook_kernel_cannot_steer_its_grading(monkeypatch):
     sources = {path.stem: path.read_text() for path in (ROOT / "reference").glob("*.py")
                if path.stem != "__init__"}
     report = notebook_cells.grade_answers(sources)
-    assert len(report["checks"]) == len(grading_config.load().checks)
-    assert report["points"] == report["max_points"] == config_total()
+    assert len(report.checks) == len(grading_config.load().checks)
+    assert report.points == report.max_points == config_total()
 
 
 def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, monkeypatch):

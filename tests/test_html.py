@@ -12,6 +12,7 @@ from autograder import policy as grading_config
 from autograder.language import _, speaking
 from support.browser import CHROMIUM, chromium
 from support.cli import run_cli
+from support.golden import ORDER
 from support.paths import ROOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.skipif(
@@ -89,7 +90,7 @@ def test_a_wide_tree_shrinks_to_fit_its_card(tmp_path):
     from autograder.results import CheckResult, Report
     wide = {"kind": "tree", "root": "MAX",
             "tree": [[[3 * i + j, 9 - j, j] for j in range(3)] for i in range(4)]}
-    page = html.render(Report(submission="wide", sandbox="bwrap", checks=[CheckResult(
+    page = html.render(Report(submission="wide", sandbox="bwrap", order=ORDER, checks=[CheckResult(
         name="minimax_value: exact values on random trees", function="minimax_value", points=0,
         max_points=5, status="failed", feedback="minimax_value returned 1, expected 9.",
         shown={"heading": "The smallest input that shows it", "example": wide, "note": ""})]))

@@ -20,6 +20,7 @@ from autograder.reporters import insights as pages
 from autograder.results import CheckResult, FunctionDiagnosis, Report
 from support.browser import CHROMIUM, chromium
 from support.cli import run_cli
+from support.golden import ORDER
 from support.paths import ROOT
 
 SUBMISSIONS = ROOT / "tests" / "submissions"
@@ -150,9 +151,9 @@ def test_every_other_section_counts_students_once(tmp_path):
                     check("y", "alphabeta_value", "failed", timed_out=True)]
     missing = [check("a", "minimax_value", "failed", whole_function="missing")]
     found = insights.gather(batch_of({
-        "ann": Report("ann", hidden_only, sandbox="plain"),
-        "ben": Report("ben", also_visible, sandbox="plain"),
-        "cat": Report("cat", missing, sandbox="plain")}, not_graded={"dan"}))
+        "ann": Report("ann", hidden_only, sandbox="plain", order=ORDER),
+        "ben": Report("ben", also_visible, sandbox="plain", order=ORDER),
+        "cat": Report("cat", missing, sandbox="plain", order=ORDER)}, not_graded={"dan"}))
     assert found.hidden == {"minimax_value: b": {"ann"}, "minimax_value: c": {"ann"}}
     assert found.unknown == {"minimax_value: a": {"ben"}, "minimax_value: b": {"ann", "ben"},
                              "minimax_value: c": {"ann"}}
@@ -166,7 +167,7 @@ def test_a_comparison_shows_each_mistakes_share_of_both_batches():
     def made(mistake):
         return Report("s", [check("a", "alphabeta_value", "failed",
                                   suspects={"reproduce": [mistake], "contradicted": []})],
-                      sandbox="plain",
+                      sandbox="plain", order=ORDER,
                       diagnoses=(FunctionDiagnosis("alphabeta_value", (mistake,), (), ""),))
     now = insights.gather(batch_of({f"s{i}": made("strict_pruning") for i in range(4)}))
     then = insights.gather(batch_of({**{f"t{i}": made("no_pruning") for i in range(3)},

@@ -39,6 +39,7 @@ from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
 from autograder.language import ENGLISH, LANGUAGES, speaking
+from autograder.results import report_from_json
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.submissions import assembled
@@ -371,7 +372,7 @@ def helper_notebook(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
     monkeypatch.delenv("NBGRADER_EXECUTION", raising=False)
-    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: REPORT)
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: report_from_json(REPORT))
 
 
 def test_a_partly_passed_function_shows_its_points_and_the_student_view(helper_notebook, capsys):
@@ -393,7 +394,7 @@ def test_the_cell_speaks_the_language_its_report_was_graded_in(helper_notebook, 
                                                                capsys):
     hidden = {**REPORT["checks"][1], "max_points": 2.5}
     catalan = {"language": "ca", "checks": [REPORT["checks"][0], hidden]}
-    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: catalan)
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: report_from_json(catalan))
     assert repr(cell_helper.grade("alphabeta_decision", "visible")) == "8"  # nbgrader's number
     shown = capsys.readouterr().out
     assert "2,5" in shown and "2.5" not in shown  # the hidden checks' points, as Catalan writes
@@ -416,7 +417,7 @@ def test_points_keep_the_cells_scale_when_grading_toml_changed_since(helper_note
                                                                      monkeypatch, capsys):
     changed = {"checks": [{**REPORT["checks"][0], "points": 4, "max_points": 4},
                           REPORT["checks"][1]]}
-    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: changed)
+    monkeypatch.setattr(cell_helper, "grade_answers", lambda sources: report_from_json(changed))
     assert cell_helper.grade("alphabeta_decision", "all") == 6  # 4 of 8, in a cell worth 12
     assert "scaled to this cell's 12 points" in capsys.readouterr().out
 

@@ -15,7 +15,7 @@ import pytest
 
 from autograder.reporters import FORMATS, junit, markdown
 from autograder.results import CheckResult, Report
-from support.golden import HIDDEN_HINT, golden, sample_report
+from support.golden import HIDDEN_HINT, ORDER, golden, sample_report
 
 @pytest.mark.parametrize("audience", ["instructor", "students"])
 @pytest.mark.parametrize("form, suffix", [("markdown", "md"), ("junit", "xml")])
@@ -62,7 +62,8 @@ def test_junit_is_one_suite_with_a_case_per_check_and_points_as_properties():
 def test_junit_stays_valid_xml_whatever_the_feedback_holds():
     check = CheckResult(name="minimax_value: odd", function="minimax_value", points=0,
                         max_points=1, status="failed", feedback="bell \x07, nul \x00 & <tag> \"q\"")
-    root = ET.fromstring(junit.render(Report(submission="x", sandbox="bwrap", checks=[check])))
+    root = ET.fromstring(junit.render(Report(submission="x", sandbox="bwrap", order=ORDER,
+                                             checks=[check])))
     message = root.find("testsuite/testcase/failure").get("message")
     assert message == "bell \ufffd, nul \ufffd & <tag> \"q\""
 
@@ -127,7 +128,7 @@ def test_every_format_shows_a_lone_surrogate_as_a_replacement_character():
                         max_points=1, status="failed", feedback="raised ValueError: \ud800",
                         shown={"heading": "It shows \udcff", "note": "\ud800",
                                "example": {"kind": "tictactoe", "board": "         "}})
-    report = Report(submission="bob\udcff", sandbox="bwrap", checks=[check])
+    report = Report(submission="bob\udcff", sandbox="bwrap", order=ORDER, checks=[check])
     for form, render in FORMATS.items():
         rendered = render(report)
         if form in ("gradescope", "json"):  # json writes a surrogate as an escape
@@ -143,7 +144,8 @@ from autograder.runner.observations import describe_problem, from_reply  # noqa:
 from autograder.reporters import gradescope, html, report_json, text  # noqa: E402
 from dataclasses import replace  # noqa: E402
 
-from autograder.results import NOT_RUN, WHEN_GRADED, FunctionProblem  # noqa: E402
+from autograder.results import (CHECKED_WHEN_GRADED, NOT_RUN, WHEN_GRADED,  # noqa: E402
+                                FunctionProblem)
 from autograder.language import _, speaking, spoken  # noqa: E402
 
 # Problems as the worker reports them, and as the engine's results carry them.
@@ -184,7 +186,7 @@ def failing(name, problem, points=2, shown=BOARD, kind=None):
 
 def stub_report():
     """As pytest orders the checks: alphabeta's module before minimax's."""
-    return Report(submission="stub", sandbox="bwrap", checks=[
+    return Report(submission="stub", sandbox="bwrap", order=ORDER, checks=[
         failing("alphabeta_value: exact", "returned 2, but it should return 3.", 5),
         failing("alphabeta_value: nodes", NOT_IMPLEMENTED, 3),
         failing("minimax_value: exact", NOT_IMPLEMENTED, 5),
@@ -230,7 +232,7 @@ def test_failures_follow_the_tables_order_in_every_report():
 
 @pytest.mark.parametrize("form", ["markdown", "html", "gradescope", "junit"])
 def test_no_format_draws_the_input_of_a_whole_function_problem(form):
-    report = Report(submission="stub", sandbox="bwrap",
+    report = Report(submission="stub", sandbox="bwrap", order=ORDER,
                     checks=[failing("minimax_value: exact", NOT_IMPLEMENTED)])
     rendered = FORMATS[form](report)
     assert "NotImplementedError" in rendered
@@ -244,7 +246,7 @@ def test_markdown_says_a_whole_function_problem_in_one_heading():
 
 
 def test_a_problem_said_with_where_it_was_asked_is_still_one_line_per_function():
-    report = Report(submission="stub", sandbox="bwrap", checks=[
+    report = Report(submission="stub", sandbox="bwrap", order=ORDER, checks=[
         failing("center_first: cells", NOT_IMPLEMENTED, 4),
         failing("center_first: nodes", f"{NOT_IMPLEMENTED} (asked at the given position)", 4,
                 kind=observations.NOT_IMPLEMENTED)])
@@ -277,7 +279,7 @@ WHY_NOT_RUN = "not run: this grading ran only the checks of minimax_value"
 
 def only_minimax_report():
     """A grading with --only minimax_value: the engine's not-run results for the rest."""
-    return Report(submission="alice", sandbox="bwrap", checks=[
+    return Report(submission="alice", sandbox="bwrap", order=ORDER, checks=[
         CheckResult("alphabeta_value: exact", "alphabeta_value", 0, 5, NOT_RUN, WHY_NOT_RUN),
         CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, NOT_RUN,
                     WHY_NOT_RUN, visibility="hidden", hint=HIDDEN_HINT),
@@ -335,13 +337,13 @@ def test_json_keeps_checks_not_run_with_their_status_and_points():
 
 def students_run_report():
     """A grading in the students' repository: two checks only the instructor's grading runs."""
-    return Report(submission="alice", sandbox="bwrap", checks=[
+    return Report(submission="alice", sandbox="bwrap", order=ORDER, checks=[
         CheckResult("alphabeta_value: exact", "alphabeta_value", 5, 5, "passed"),
         CheckResult("alphabeta_decision: best", "alphabeta_decision", 3, 3, "passed"),
-        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4, NOT_RUN,
-                    WHEN_GRADED, visibility="hidden", hint=HIDDEN_HINT),
-        CheckResult("alphabeta_value: late", "alphabeta_value", 0, 2, NOT_RUN, WHEN_GRADED,
-                    visibility="after_due_date"),
+        CheckResult("alphabeta_decision: nodes", "alphabeta_decision", 0, 4,
+                    CHECKED_WHEN_GRADED, WHEN_GRADED, visibility="hidden", hint=HIDDEN_HINT),
+        CheckResult("alphabeta_value: late", "alphabeta_value", 0, 2, CHECKED_WHEN_GRADED,
+                    WHEN_GRADED, visibility="after_due_date"),
     ]).for_students()
 
 
@@ -367,11 +369,12 @@ def test_a_function_checked_only_when_graded_is_shown_so_in_the_table_in_every_l
     """The Romanian table said horizon_example was "nerulat (7)", not run, where the sentence
     below it says it is checked when graded."""
     def report():  # in the language spoken, as the grading writes it
-        return Report(submission="alice", sandbox="bwrap", language=spoken(), checks=[
+        return Report(submission="alice", sandbox="bwrap", order=ORDER, language=spoken(), checks=[
             CheckResult(check.name, check.function, check.points, check.max_points, check.status,
                         _(WHEN_GRADED) if check.feedback == WHEN_GRADED else check.feedback)
             for check in [*students_run_report().checks, CheckResult(
-                "horizon_example: a tree", "horizon_example", 0, 7, NOT_RUN, WHEN_GRADED)]])
+                "horizon_example: a tree", "horizon_example", 0, 7, CHECKED_WHEN_GRADED,
+                WHEN_GRADED)]])
     assert "│ horizon_example    │ checked when graded (7) │" in text.render(report())
     assert "| `horizon_example` | checked when graded (7) |" in markdown.render(report())
     with speaking("ro"):
@@ -389,7 +392,7 @@ def test_a_check_left_to_the_grade_that_will_likely_fail_is_warned_of_in_every_f
     """A warning stands beside its check, and the report no longer says, unqualified, that what
     ran passed; the same report without the warning says it."""
     checks = students_run_report().checks
-    warned = Report(submission="alice", sandbox="bwrap", checks=[
+    warned = Report(submission="alice", sandbox="bwrap", order=ORDER, checks=[
         replace(check, warning=WARNING) if check.name == "alphabeta_decision: nodes" else check
         for check in checks])
     passed = ("Every check that ran passed, but 1 check run only when graded will likely fail: "

@@ -12,10 +12,10 @@ import json
 import unicodedata
 
 from autograder.commands.students import Student
-from autograder.contract import MODULES
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
+from autograder.results import load_report
 from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
@@ -24,7 +24,7 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a cell starting so is a spre
 ABSENT = "not submitted"
 
 
-def header(functions=MODULES):
+def header(functions):
     """The columns, with a column of points for each of the assignment's `functions`."""
     return ("id", *PEOPLE, *functions, "total", "max", "status", "policy")
 
@@ -54,35 +54,44 @@ def read_result(path):
     return report if isinstance(report, dict) and all(k in report for k in fields) else None
 
 
+def kept_report(path):
+    """The Report a batch kept at `path`; None when there is none or it cannot be read (cut
+    short, edited by hand), so that it is graded again."""
+    try:
+        return load_report(path)
+    except (OSError, ValueError):
+        return None
+
+
 def result_path(output, entry):
     """Where a batch keeps `entry`'s result: its id is the file's name."""
     return output / f"{entry.id}.json"
 
 
-def rows_of(output, entry, error=None, functions=MODULES):
-    """The rows of one submission (see header): its grade, or why it has none."""
-    report = None if error else read_result(result_path(output, entry))
+def rows_of(output, entry, error, functions):
+    """The rows of one submission (see header): its grade, or why it has none (`error`, else
+    None)."""
+    report = None if error else kept_report(result_path(output, entry))
     if report is None:
         grade = [""] * (len(functions) + 2) + [f"error: {error}" if error else "not graded", ""]
     else:
-        points = {f["function"]: f["points"] for f in report["functions"]}
-        grade = [*(f"{points.get(f, 0):g}" for f in functions), f"{report['points']:g}",
-                 f"{report['max_points']:g}", "graded",
-                 provenance.short(report["made_with"])
-                 if isinstance(report.get("made_with"), dict) and "policy" in report["made_with"]
-                 else ""]
+        points = {f.function: f.points for f in report.by_function()}
+        grade = [*(f"{points.get(f, 0):g}" for f in functions), f"{report.points:g}",
+                 f"{report.max_points:g}", "graded",
+                 provenance.short(report.made_with)
+                 if isinstance(report.made_with, dict) and "policy" in report.made_with else ""]
     students = entry.students or (Student(),)
     group = entry.id if len(students) > 1 else ""
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
 
 
-def absent_row(student, functions=MODULES):
+def absent_row(student, functions):
     """A roster's student who handed in nothing."""
     return ["", student.name, student.sid, student.email, "", *[""] * (len(functions) + 2),
             ABSENT, ""]
 
 
-def write(output, rows, functions=MODULES):
+def write(output, rows, functions):
     """gradebook.csv, whole: the header, then `rows`."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)

@@ -4,14 +4,15 @@ DIR`, and the end of every batch, write DIR/insights.html, .md and .json.
 It reads the batch's results (each submission's result file, through the one results model, and
 gradebook.csv for the submissions that could not be graded), never grading again. From them: the
 totals, each function's share of full, partial and no marks, the students whose code made each
-known mistake (the function's diagnosis, Report.diagnoses) with the smallest failing input one of them met, the failures
-no known mistake explains grouped by check, the hidden checks failed by students who passed every
-visible check of that function, and the problems that stopped a function or a grading.
+known mistake (the function's diagnosis, Report.diagnoses) with the smallest failing input one of
+them met, the failures no known mistake explains grouped by check, the hidden checks failed by
+students who passed every visible check of that function, and the problems that stopped a
+function or a grading.
 
 Privacy by default: the files name no student and show a count below 3 as "fewer than 3"
-(reporters/insights.py),
-and draw no hidden check's input, so they can be shared with the class; `--names` adds the
-instructor's copy (insights-instructor.*) with exact counts and who made each mistake.
+(reporters/insights.py), and draw no hidden check's input, so they can be shared with the class;
+`--names` adds the instructor's copy (insights-instructor.*) with exact counts and who made each
+mistake.
 """
 import json
 import tomllib
@@ -25,7 +26,7 @@ from autograder.feedback.diagnosis import EXPLANATIONS
 from autograder.files import write_atomically
 from autograder.language import N_, speaking
 from autograder.reporters import insights as pages
-from autograder.results import contract_order, report_from_json
+from autograder.results import contract_order
 from autograder.runner.observations import MISSING, NOT_IMPLEMENTED, UNIMPORTABLE
 
 LESSONS = Path(__file__).parent.parent / "feedback" / "lessons.toml"
@@ -99,11 +100,11 @@ def read_batch(folder):
         if row["status"] != "graded":
             not_graded.add(entry)
         elif entry not in reports:
-            data = gradebook.read_result(folder / f"{entry}.json")
-            if data is None:
+            report = gradebook.kept_report(folder / f"{entry}.json")
+            if report is None:
                 not_graded.add(entry)
             else:
-                reports[entry] = report_from_json(data)
+                reports[entry] = report
     return Batch(folder, reports, {entry: who or [entry] for entry, who in names.items()},
                  not_graded)
 

@@ -2,12 +2,13 @@
 starts.
 
 The autograde kernel (autograder.distribution.nbgrader.kernel) runs the students' code in a
-sandbox that sees no reference, so its test cells cannot run the grader. The course's nbgrader_config.py puts GradeAnswers just before
-Execute, in autograde and in validate: in nbgrader's own process it grades the notebook's answer
-cells as the test cells did (`python -m autograder grade`, the student code in the sandbox like any
-submission), writes the student-view report and the test cells' points to a private file, and
-names it in AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it
-into the kernel's sandbox, where the test cells read it (notebook_cells.given_report).
+sandbox that sees no reference, so its test cells cannot run the grader. The course's
+nbgrader_config.py puts GradeAnswers just before Execute, in autograde and in validate: in
+nbgrader's own process it grades the notebook's answer cells as the test cells did (`python -m
+autograder grade`, the student code in the sandbox like any submission), writes the student-view
+report (as report.json holds it) and the test cells' points to a private file, and names it in
+AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it into the
+kernel's sandbox, where the test cells read it (notebook_cells.given_report).
 """
 import atexit
 import functools
@@ -22,6 +23,7 @@ from nbgrader.preprocessors import NbGraderPreprocessor
 from autograder.commands.notebook_cells import cell_points, notebook_report
 from autograder.errors import AutograderError
 from autograder.intake.notebook import REPORT
+from autograder.reporters import report_json
 
 
 @functools.cache
@@ -47,7 +49,8 @@ class GradeAnswers(NbGraderPreprocessor):
         os.environ.pop(REPORT, None)  # never a previous notebook's report, whatever happens here
         name = f"{resources.get('unique_key') or 'notebook'}.ipynb"
         try:
-            given = {"report": notebook_report(nb, name), "cell_points": cell_points(nb)}
+            given = {"report": report_json.as_data(notebook_report(nb, name)),
+                     "cell_points": cell_points(nb)}
         except (AssertionError, ValueError) as error:  # the submission's: its test cells fail
             given = {"refused": "submission", "reason": str(error)}
         except AutograderError as error:  # the grader's: its test cells say so

@@ -20,7 +20,7 @@ from autograder.errors import GradingError
 from autograder.intake.notebook import (EXECUTION, REPORT, answer_sources, nbgrader_metadata,
                                         read_notebook, test_cells, write_modules)
 from autograder.language import _, ngettext, number, speaking
-from autograder.results import check_from_json, out_of, points
+from autograder.results import load_report, out_of, points, report_from_json
 from autograder.runner.environment import without_steering
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
@@ -78,7 +78,7 @@ def grader_command(folder, output):
 
 
 def grade_answers(sources):
-    """The grader's report (a dict, student view) for these answers; graded once per kernel."""
+    """The grader's Report (student view) of these answers; graded once per kernel."""
     digest = hashlib.sha256(json.dumps(sources, sort_keys=True).encode()).hexdigest()
     if digest in _reports:
         return _reports[digest]
@@ -96,13 +96,13 @@ def grade_answers(sources):
             raise GradingError(_("the autograder could not grade this notebook (tell your "
                                  "instructor; it is not your fault): {reason}").format(
                                      reason=reason))
-        report = json.loads(output.read_text(encoding="utf-8"))
+        report = load_report(output)
     _reports[digest] = report
     return report
 
 
 def notebook_report(notebook, name):
-    """The grader's report (a dict, student view) for the answers of `notebook` (named `name`)."""
+    """The grader's Report (student view) of the answers of `notebook` (named `name`)."""
     sources = answer_sources(notebook)  # the grader recognises the assignment by its modules
     if not sources:
         raise AssertionError(_("{notebook} has no answer cells (nbgrader's marks on them are "
@@ -128,13 +128,12 @@ def given_report():
     if "refused" in given:
         raise (AssertionError if given["refused"] == "submission" else GradingError)(
             given["reason"])
-    return given["report"], given["cell_points"]
+    return report_from_json(given["report"]), given["cell_points"]
 
 
 def student_results(report, function):
     """The report's checks of `function` as results a student may see."""
-    return [check_from_json(check).for_students() for check in report["checks"]
-            if check["function"] == function]
+    return [check.for_students() for check in report.checks if check.function == function]
 
 
 def _explain(check):
@@ -182,7 +181,7 @@ def grade(function, checks=None):
         path = find_notebook(function)
         notebook = read_notebook(path)
         report, points_of = notebook_report(notebook, path.name), cell_points(notebook)
-    with speaking(report.get("language")):  # the cell speaks as the report it shows
+    with speaking(report.language):  # the cell speaks as the report it shows
         return score_cell(function, student_results(report, function), checks,
                           points_of.get(function))
 

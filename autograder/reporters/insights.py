@@ -289,6 +289,6 @@ def lesson_line(quote):
         lesson=quote["title"], language=quote["language_name"])
 
 
-ENVIRONMENT.globals.update(title=title, class_line=class_line, privacy_note=privacy_note, students_line=students_line,
-                           lesson_line=lesson_line)
+ENVIRONMENT.globals.update(title=title, class_line=class_line, privacy_note=privacy_note,
+                           students_line=students_line, lesson_line=lesson_line)
 RENDERERS = {".html": render_html, ".md": render_markdown, ".json": render_json}

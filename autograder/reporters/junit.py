@@ -7,7 +7,7 @@ import re
 import xml.etree.ElementTree as ET
 
 from autograder.reporters.text import with_diagnosis
-from autograder.results import NOT_RUN, points
+from autograder.results import points
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -25,7 +25,7 @@ def _properties(parent, pairs):
 
 def render(report):
     failures = sum(check.status == "failed" for check in report.checks)
-    errors = sum(check.status not in ("passed", "failed", NOT_RUN) for check in report.checks)
+    errors = sum(check.ran and check.status not in ("passed", "failed") for check in report.checks)
     skipped = str(len(report.not_run()))
     seconds = f"{sum(check.seconds for check in report.checks):.3f}"
     counts = {"tests": str(len(report.checks)), "failures": str(failures),

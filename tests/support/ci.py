@@ -6,6 +6,7 @@ import shutil
 
 from autograder.assignments import chosen
 from autograder.results import CheckResult, Report
+from support.golden import ORDER
 from support.paths import ROOT
 
 SAMPLE = ROOT / "examples" / "sample_submission"
@@ -20,7 +21,7 @@ def copy_py(source, target):
 
 
 def small_report(points_by_check, name="assignments"):
-    return Report(submission=name, sandbox="bwrap", checks=[
+    return Report(submission=name, sandbox="bwrap", order=ORDER, checks=[
         CheckResult(name=check, function=check.split(":")[0], points=points, max_points=5,
                     status="passed" if points == 5 else "failed",
                     feedback="" if points == 5 else "wrong")

@@ -8,7 +8,7 @@ import sysconfig
 from pathlib import Path
 
 from autograder.feedback.function_diagnosis import diagnoses
-from autograder.results import check_from_json
+from autograder.results import CHECKED_WHEN_GRADED, NOT_RUN, CheckResult
 
 
 def released_files(release):
@@ -26,7 +26,7 @@ def run_released_grader(release, *args):
 def checks_that_ran(report):
     """A JSON report's checks that ran, by name, without the seconds they took."""
     return {check["name"]: {key: value for key, value in check.items() if key != "seconds"}
-            for check in report["checks"] if check["status"] != "not run"}
+            for check in report["checks"] if check["status"] not in (NOT_RUN, CHECKED_WHEN_GRADED)}
 
 
 def named(report):
@@ -39,7 +39,7 @@ def named(report):
 def diagnosed(checks):
     """{function: the known mistakes named} as grading diagnoses a report's `checks`
     (checks_that_ran), from them alone (function_diagnosis.diagnoses)."""
-    found = diagnoses([check_from_json(check) for check in checks.values()])
+    found = diagnoses([CheckResult(**check) for check in checks.values()])
     return {function: list(found[function].mistakes) for function in found
             if found[function].mistakes}
 
