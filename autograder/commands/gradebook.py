@@ -16,7 +16,7 @@ from autograder.contract import MODULES
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
-from autograder.runner.observations import escaped
+from autograder.language.escaping import escaped
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")

@@ -34,7 +34,8 @@ except ImportError:  # pragma: no cover - Windows
 
 from autograder.contract import MODULES
 from autograder.language import N_, _, number, seconds
-from autograder.runner.observations import Observation, brief, from_reply, too_deep
+from autograder.language.escaping import brief
+from autograder.runner.observations import Observation, from_reply, too_deep
 from autograder.runner import terminating
 from autograder.runner.sources import SourceFiles
 from autograder.runner.terminating import Terminated
