@@ -16,7 +16,7 @@ from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
-from autograder.runner.sandbox import MODES, Sandbox, works
+from autograder.runner.sandbox import MODES, Sandbox, probe, works
 from autograder.runner.sources import SourceFiles
 from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
                                   stopped_at)
@@ -33,7 +33,7 @@ def student(tmp_path):
     folder = tmp_path / "submission"
     folder.mkdir()
 
-    with Sandbox() as sandbox:
+    with Sandbox(probe()) as sandbox:
         def make(source, limits=Limits(call_floor_seconds=1.0)):
             (folder / "minimax.py").write_text(textwrap.dedent(source))
             return Student(runtime, str(folder), limits, sandbox)
