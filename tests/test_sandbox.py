@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from autograder.contract import MODULES
 from autograder.policy import Limits
 from autograder.runner import sandbox as sb
 from autograder.runner.sandbox import Sandbox, probing, slot, uids
@@ -420,7 +421,7 @@ def test_a_daemon_that_escapes_the_process_group_is_gone_after_cleanup(sandbox, 
 
 def test_the_real_worker_runs_and_answers(sandbox, scratch):
     """The supervisor's own bootstrap, runtime copy and protocol, through the sandbox."""
-    runtime = stage_runtime(scratch / "runtime")
+    runtime = stage_runtime(scratch / "runtime", MODULES)
     submission = str(scratch / "submission")
     requests_r, requests_w = os.pipe()
     replies_r, replies_w = os.pipe()

@@ -11,7 +11,6 @@ import types
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from autograder.contract import MODULES
 from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
@@ -135,8 +134,8 @@ def describe_exception(info, sources=None, quoting=True):
 
 
 def module_file(function, sources=None):
-    """The file the assignment (the staged `sources`', else the search's) puts `function` in."""
-    modules = sources.modules if sources is not None else MODULES
+    """The file the assignment of the staged `sources` puts `function` in; "" without them."""
+    modules = sources.modules if sources is not None else {}
     return f"{modules[function]}.py" if function in modules else ""
 
 
@@ -202,11 +201,11 @@ def from_reply(reply, seconds, call, known_trace=None, sources=None):
 
 def entered_functions(names, call, sources=None):
     """The contract functions a reply says the call entered, other than the one called, in the
-    contract's order: only names the grader knows (the staged `sources`' assignment's, else the
-    search's), since the worker is untrusted and the names reach feedback."""
+    contract's order: only names the grader knows (the staged `sources`' assignment's; none
+    without them), since the worker is untrusted and the names reach feedback."""
     if type(names) is not list:
         raise ValueError("malformed entered functions")
-    modules = sources.modules if sources is not None else MODULES
+    modules = sources.modules if sources is not None else {}
     return tuple(function for function in modules
                  if function in names and function != call.get("function"))
 

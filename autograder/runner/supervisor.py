@@ -32,7 +32,6 @@ try:  # POSIX only, as in the sandbox
 except ImportError:  # pragma: no cover - Windows
     fcntl = None
 
-from autograder.contract import MODULES
 from autograder.language import N_, _, number, seconds
 from autograder.language.escaping import brief
 from autograder.runner.observations import Observation, from_reply, too_deep
@@ -121,7 +120,7 @@ class StudentTimedOut(BaseException):
         self.cause = message  # the check may add its input to the message; this names none
 
 
-def stage_runtime(folder, modules=MODULES):
+def stage_runtime(folder, modules):
     """Copy the worker's own code, and nothing else of the grader, into `folder`, with the
     assignment's `modules` (each function's module, which the worker imports to call it)."""
     target = Path(folder) / "autograder"
@@ -260,13 +259,13 @@ class Worker:
             return ""
         return self._stack_dump()
 
-    def where_stopped(self, stack=None, finished=False):
-        """Where in the student's own files the call was, as "stopped at FILE, line N: CODE",
-        from `stack` (by default, the running call's now); for a call that `finished` after
-        its limit, where it was when the limit ran out. None when it cannot tell (see stack, and
-        no frame of the submission's)."""
+    def where_stopped(self, sources, stack=None, finished=False):
+        """Where in the student's own files (the staged `sources`) the call was, as "stopped at
+        FILE, line N: CODE", from `stack` (by default, the running call's now); for a call that
+        `finished` after its limit, where it was when the limit ran out. None when it cannot tell
+        (see stack, and no frame of the submission's)."""
         dump = self.running_stack() if stack is None else stack
-        return stopped_at(dump, SourceFiles(self.submission), finished)
+        return stopped_at(dump, sources, finished)
 
     def _stack_dump(self):
         """What arrives on the stack pipe within STACK_WAIT_SECONDS, until it falls quiet."""
@@ -349,7 +348,7 @@ def decode_reply(line):
 class Student:
     """The trusted handle on one submission: every call goes to a worker process, one at a time."""
 
-    def __init__(self, runtime, submission, limits, sandbox, modules=MODULES):
+    def __init__(self, runtime, submission, limits, sandbox, modules):
         self.runtime, self.submission, self.limits = runtime, submission, limits
         self.sandbox = sandbox
         self.sources = SourceFiles(submission, modules)  # listed before any of its code runs
@@ -579,7 +578,8 @@ class Pending:
             student.close()  # the rest of the reply is still in the pipe
             return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
         except StudentTimedOut as timed_out:
-            where = student.worker.where_stopped(timed_out.stack, timed_out.finished)
+            where = student.worker.where_stopped(student.sources, timed_out.stack,
+                                                 timed_out.finished)
             student.close()
             across = timed_out.across_calls
             student.timed_out[self.function] = (student.limits.function_seconds() if across
