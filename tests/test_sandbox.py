@@ -27,7 +27,7 @@ from autograder.runner.sandbox import Sandbox, probing, slot, uids
 from autograder.runner.sandbox.namespaces import SHM_MB
 from autograder.runner.sandbox.processes import every_process
 from autograder.runner.sandbox.system import LINUX
-from autograder.runner.supervisor import BOOTSTRAP, stage_runtime
+from autograder.runner.worker_process import BOOTSTRAP, stage_runtime
 from autograder.worker.protocol import READY
 from support.paths import ROOT
 

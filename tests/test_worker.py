@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from autograder.runner import supervisor
+from autograder.runner import supervisor, worker_process
 from autograder.checks import calling
 from autograder.checks.calling import Caller
 from autograder.checks.course import TEXTBOOK
@@ -19,8 +19,9 @@ from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
 from autograder.runner.sandbox import MODES, Sandbox, probe, works
 from autograder.runner.sources import SourceFiles
-from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
-                                  stopped_at)
+from autograder.runner.stacks import STACK_HEADER, stopped_at
+from autograder.runner.supervisor import Student, StudentTimedOut
+from autograder.runner.worker_process import stage_runtime
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
 
 VALUE = call("minimax_value", TEXTBOOK)
@@ -223,8 +224,7 @@ def test_a_signal_the_code_sends_itself_is_not_named_in_a_hidden_check(student):
 def never_starting(monkeypatch, failures):
     """Workers whose first `failures` end before their READY line, as a sandbox that failed to
     set up ends them; the list of every worker started."""
-    import autograder.runner.supervisor as supervisor
-    started, launch = [], supervisor.Worker.__init__
+    started, launch = [], worker_process.Worker.__init__
 
     def first_fail(worker, *args):
         launch(worker, *args)
@@ -235,7 +235,7 @@ def never_starting(monkeypatch, failures):
             os.close(writer)
             os.close(worker.replies)
             worker.replies = ended
-    monkeypatch.setattr(supervisor.Worker, "__init__", first_fail)
+    monkeypatch.setattr(worker_process.Worker, "__init__", first_fail)
     return started
 
 
@@ -663,7 +663,7 @@ def test_calls_that_each_sleep_under_the_wall_floor_stop_within_the_functions_bu
         with pytest.raises(StudentTimedOut, match=r"timed out in an earlier check \(limit 2\.0 s"):
             s.call(VALUE)
     assert answered in ([], [3], [3, 3])  # 0.7 s each, of 2 s
-    assert stopped < limits.function_seconds() + supervisor.STACK_WAIT_SECONDS + 1
+    assert stopped < limits.function_seconds() + worker_process.STACK_WAIT_SECONDS + 1
 
 
 def test_a_time_out_s_cause_names_no_line_it_stopped_at(student):
