@@ -45,8 +45,9 @@ from autograder.runner import backstop, environment, terminating
 from autograder.runner.backstop import CheckOutOfTime
 from autograder.runner.lanes import available, in_lanes
 from autograder.runner.sandbox import Sandbox, probe, uncap_grader_memory
-from autograder.runner.supervisor import Student, StudentTimedOut, stage_runtime
+from autograder.runner.supervisor import Student, StudentTimedOut
 from autograder.runner.terminating import Terminated
+from autograder.runner.worker_process import stage_runtime
 
 CHECKS = Path(__file__).resolve().parent / "checks"  # its pytest.ini runs every assignment's
 

@@ -22,7 +22,7 @@ from autograder import policy as grading_config
 from autograder import engine
 from autograder.commands import notebook_cells
 from autograder.runner import sandbox
-from autograder.runner.supervisor import STACK_WAIT_SECONDS
+from autograder.runner.worker_process import STACK_WAIT_SECONDS
 from support.cli import run_cli
 from support.paths import ROOT
 from support.submissions import reference_files

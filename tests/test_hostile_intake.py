@@ -55,14 +55,14 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from autograder.commands.batch import (ANSWERS_FILE, escaped, find_submissions, printable,
-                                       without_paths)
+from autograder.commands.batch import ANSWERS_FILE, find_submissions, printable, without_paths
 from autograder.commands.gradebook import spreadsheet_cell
 from autograder.commands.gradings import Gradings
 from autograder.contract import MODULE_NAMES as MODULES
 from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.language import speaking
+from autograder.language.escaping import escaped
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                           link_on_the_way, stage)
 from support.cli import read_gradebook, run_cli

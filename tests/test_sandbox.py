@@ -20,13 +20,14 @@ from pathlib import Path
 
 import pytest
 
+from autograder.contract import MODULES
 from autograder.policy import Limits
 from autograder.runner import sandbox as sb
 from autograder.runner.sandbox import Sandbox, probing, slot, uids
 from autograder.runner.sandbox.namespaces import SHM_MB
 from autograder.runner.sandbox.processes import every_process
 from autograder.runner.sandbox.system import LINUX
-from autograder.runner.supervisor import BOOTSTRAP, stage_runtime
+from autograder.runner.worker_process import BOOTSTRAP, stage_runtime
 from autograder.worker.protocol import READY
 from support.paths import ROOT
 
@@ -420,7 +421,7 @@ def test_a_daemon_that_escapes_the_process_group_is_gone_after_cleanup(sandbox, 
 
 def test_the_real_worker_runs_and_answers(sandbox, scratch):
     """The supervisor's own bootstrap, runtime copy and protocol, through the sandbox."""
-    runtime = stage_runtime(scratch / "runtime")
+    runtime = stage_runtime(scratch / "runtime", MODULES)
     submission = str(scratch / "submission")
     requests_r, requests_w = os.pipe()
     replies_r, replies_w = os.pipe()

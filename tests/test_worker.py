@@ -8,18 +8,20 @@ import time
 
 import pytest
 
-from autograder.runner import supervisor
+from autograder.runner import supervisor, worker_process
 from autograder.checks import calling
 from autograder.checks.calling import Caller
 from autograder.checks.course import TEXTBOOK
+from autograder.contract import MODULES
 from autograder.games.connect_four import EMPTY_BOARD
 from autograder.games.specs import connect_four_spec, tree_spec
 from autograder.policy import Limits
 from autograder.runner.observations import NO_ANSWER, describe_printed, from_reply, too_deep
-from autograder.runner.sandbox import MODES, Sandbox, works
+from autograder.runner.sandbox import MODES, Sandbox, probe, works
 from autograder.runner.sources import SourceFiles
-from autograder.runner.supervisor import (STACK_HEADER, Student, StudentTimedOut, stage_runtime,
-                                  stopped_at)
+from autograder.runner.stacks import STACK_HEADER, stopped_at
+from autograder.runner.supervisor import Student, StudentTimedOut
+from autograder.runner.worker_process import stage_runtime
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
 
 VALUE = call("minimax_value", TEXTBOOK)
@@ -29,14 +31,14 @@ VALUE = call("minimax_value", TEXTBOOK)
 def student(tmp_path):
     """A Student on a submission whose minimax.py the test writes, with a 1 s time limit, in the
     strongest sandbox this machine offers."""
-    runtime = stage_runtime(tmp_path / "runtime")
+    runtime = stage_runtime(tmp_path / "runtime", MODULES)
     folder = tmp_path / "submission"
     folder.mkdir()
 
-    with Sandbox() as sandbox:
+    with Sandbox(probe()) as sandbox:
         def make(source, limits=Limits(call_floor_seconds=1.0)):
             (folder / "minimax.py").write_text(textwrap.dedent(source))
-            return Student(runtime, str(folder), limits, sandbox)
+            return Student(runtime, str(folder), limits, sandbox, MODULES)
         make.folder = folder
         yield make
 
@@ -222,8 +224,7 @@ def test_a_signal_the_code_sends_itself_is_not_named_in_a_hidden_check(student):
 def never_starting(monkeypatch, failures):
     """Workers whose first `failures` end before their READY line, as a sandbox that failed to
     set up ends them; the list of every worker started."""
-    import autograder.runner.supervisor as supervisor
-    started, launch = [], supervisor.Worker.__init__
+    started, launch = [], worker_process.Worker.__init__
 
     def first_fail(worker, *args):
         launch(worker, *args)
@@ -234,7 +235,7 @@ def never_starting(monkeypatch, failures):
             os.close(writer)
             os.close(worker.replies)
             worker.replies = ended
-    monkeypatch.setattr(supervisor.Worker, "__init__", first_fail)
+    monkeypatch.setattr(worker_process.Worker, "__init__", first_fail)
     return started
 
 
@@ -480,14 +481,15 @@ HANG = """
 def test_a_time_out_names_the_students_line_where_it_was_stopped(tmp_path, mode):
     """Before the kill the worker's Python dumps its stack (SIGUSR1), found below bwrap or the
     unshare init; the innermost frame in the submission's own files is quoted."""
-    runtime = stage_runtime(tmp_path / "runtime")
+    runtime = stage_runtime(tmp_path / "runtime", MODULES)
     folder = tmp_path / "submission"
     folder.mkdir()
     source = textwrap.dedent(HANG)
     (folder / "minimax.py").write_text(source)
     line = source.splitlines().index("    while True: pass") + 1
     with Sandbox(mode) as sandbox, \
-            Student(runtime, str(folder), Limits(call_floor_seconds=1.0), sandbox) as s:
+            Student(runtime, str(folder), Limits(call_floor_seconds=1.0), sandbox,
+                    MODULES) as s:
         with pytest.raises(StudentTimedOut) as stopped:
             s.call(VALUE)
     assert str(stopped.value).endswith(f"again and again\n  stopped in the loop at minimax.py, "
@@ -503,7 +505,7 @@ def test_a_time_out_in_a_loop_names_the_loop_whichever_line_it_was_stopped_on(tm
 
     def dump(line):
         return f'{STACK_HEADER}\n  File "{path}", line {line} in f\n'
-    sources = SourceFiles(tmp_path)
+    sources = SourceFiles(tmp_path, MODULES)
     assert {stopped_at(dump(line), sources) for line in (3, 4)} == {
         "stopped in the loop at minimax.py, line 3: while True:"}
     assert stopped_at(dump(2), sources) == "stopped in the loop at minimax.py, line 2: for i in " \
@@ -661,7 +663,7 @@ def test_calls_that_each_sleep_under_the_wall_floor_stop_within_the_functions_bu
         with pytest.raises(StudentTimedOut, match=r"timed out in an earlier check \(limit 2\.0 s"):
             s.call(VALUE)
     assert answered in ([], [3], [3, 3])  # 0.7 s each, of 2 s
-    assert stopped < limits.function_seconds() + supervisor.STACK_WAIT_SECONDS + 1
+    assert stopped < limits.function_seconds() + worker_process.STACK_WAIT_SECONDS + 1
 
 
 def test_a_time_out_s_cause_names_no_line_it_stopped_at(student):
@@ -752,11 +754,13 @@ def test_a_call_names_the_other_graded_functions_it_entered_and_only_those(stude
         assert s.call(call("minimax_decision", TEXTBOOK, state=[0])).entered == ("minimax_value",)
 
 
-def test_the_functions_a_reply_says_were_entered_are_only_the_contract_s_others():
+def test_the_functions_a_reply_says_were_entered_are_only_the_contract_s_others(tmp_path):
     reply = {"observation": {"answer": 0, "type": "int"},
              "entered": ["<b>x</b>", "minimax_value", "minimax_decision", 3, "alphabeta_value"]}
-    assert from_reply(reply, 0.0, call("minimax_decision", TEXTBOOK)).entered == (
-        "minimax_value", "alphabeta_value")
+    sources = SourceFiles(tmp_path, MODULES)
+    assert from_reply(reply, 0.0, call("minimax_decision", TEXTBOOK), sources=sources).entered \
+        == ("minimax_value", "alphabeta_value")
+    assert from_reply(reply, 0.0, call("minimax_decision", TEXTBOOK)).entered == ()
     assert from_reply({**reply, "entered": "minimax_value"}, 0.0,
                       call("minimax_decision", TEXTBOOK)).problem == \
         "sent the grader a reply it could not read"

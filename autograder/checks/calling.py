@@ -22,7 +22,8 @@ from autograder.contract import MODULES, TRACED
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
 from autograder.language import _
-from autograder.runner.observations import Observation, describe_printed, quoted
+from autograder.language.escaping import quoted
+from autograder.runner.observations import Observation, describe_printed
 from autograder.runner.supervisor import StudentTimedOut
 from autograder.worker.calls import (Call, build_argument, build_game, call, decode_trace, perform,
                                      run_observed, state_at)

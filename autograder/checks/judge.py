@@ -13,8 +13,9 @@ from autograder.drawing import name_node
 from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import Names, cuts, divergence
 from autograder.language import N_, _, ngettext, number, value as value_text
-from autograder.runner.observations import (NO_ANSWER, brief, describe_printed, exactly_equal,
-                                            first_difference, is_number, quoted)
+from autograder.language.escaping import brief, quoted
+from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
+                                            first_difference, is_number)
 from autograder.worker.calls import decode_path
 
 

@@ -47,10 +47,10 @@ from autograder.files import private_folder, unique_names, write_atomically
 from autograder.grading import answers, provenance
 from autograder.intake.submission import stage, without_paths
 from autograder.language import _, spoken
+from autograder.language.escaping import escaped
 from autograder.reporters import markdown
 from autograder.results import NOT_RUN
 from autograder.runner import lanes
-from autograder.runner.observations import escaped
 
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
 REFERENCE_RESULT = ANSWERS_FILE.parent / "reference.json"  # the reference's grading, kept

@@ -25,12 +25,12 @@ from autograder.engine import collect_checks, grade, out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
 from autograder.files import write_atomically
 from autograder.language import LANGUAGES, _, ngettext, speaking
+from autograder.language.escaping import escaped
 from autograder.grading import answers, provenance
 from autograder.intake.notebook import answered_modules
 from autograder.intake.submission import module_functions, stage
 from autograder.reporters import FORMATS
 from autograder.runner import sandbox
-from autograder.runner.observations import escaped
 from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm
 
 WEAK_MODES = ("rlimits", "plain")

@@ -15,8 +15,8 @@ from autograder.commands.students import Student
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
+from autograder.language.escaping import escaped
 from autograder.results import load_report
-from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
 PEOPLE = ("name", "sid", "email", "group")

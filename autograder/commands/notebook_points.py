@@ -15,7 +15,7 @@ from autograder.contract import judged_function
 from autograder.intake.notebook import read_notebook
 from autograder.intake.submission import NOTEBOOK_LIMIT
 from autograder.language import LANGUAGES, _, number, speaking
-from autograder.runner.observations import escaped
+from autograder.language.escaping import escaped
 
 
 def points_unlike(notebook, config):

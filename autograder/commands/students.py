@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from autograder.errors import UsageError
-from autograder.runner.observations import escaped
+from autograder.language.escaping import escaped
 
 # A roster's headers, as registrars and LMSs spell them, for each thing the gradebook shows: in
 # English, then as a course in each language the grader speaks exports them (Catalan, Spanish,

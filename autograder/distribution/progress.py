@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from autograder.runner.observations import escaped
+from autograder.language.escaping import escaped
 
 EVERY = 30  # seconds a log may go without a line before it is told the tool is still running
 

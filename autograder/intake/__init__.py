@@ -2,5 +2,5 @@
 
 Every name, link and size a student controls is checked here, before any code runs.
 
-May import: contract, errors, language, runner.
+May import: contract, errors, language.
 """

@@ -38,7 +38,7 @@ from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.errors import SubmissionError
 from autograder.intake.notebook import extract, extract_answers
 from autograder.language import _, ngettext, number
-from autograder.runner.observations import escaped
+from autograder.language.escaping import escaped
 
 MIB = 1024 * 1024
 FILE_LIMIT = 1 * MIB

@@ -22,7 +22,6 @@ POLL_SECONDS = 0.5
 CGROUP = "/sys/fs/cgroup"
 
 
-
 def _numbers(path):
     """The numbers in a small file of the kernel's, or [] when it is missing or says "max"."""
     try:

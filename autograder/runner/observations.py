@@ -11,16 +11,15 @@ import types
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from autograder.contract import MODULES
 from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
 from autograder.language import N_, _, ngettext, number
+from autograder.language.escaping import brief, escaped
 from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
                                      evaluations, first_printed)
 
 NO_ANSWER = object()
-QUOTE_LIMIT = 300  # characters of anything the student's code controls that feedback quotes
 # The kinds of problem that stop every call of a function alike, whatever its input: reports say
 # them once per function (results.CheckResult.whole_function). Kept apart from the sentence, which
 # reads otherwise in every language.
@@ -35,28 +34,6 @@ FORGED_TRACE = N_("sent a trace that did not come from the game")
 class TraceRejected(ValueError):
     """A trace the instrumented game could not have recorded; the message, for the student, says
     why."""
-
-
-def brief(text):
-    """`text` cut short: feedback quotes answers, messages and names the student's code chose, and
-    any of them can be megabytes long."""
-    text = str(text)
-    if len(text) <= QUOTE_LIMIT:
-        return text
-    # TRANSLATORS: after the start of a long text quoted, cut short
-    cut = ngettext("({count} character)", "({count} characters)", len(text)).format(
-        count=number(len(text)))
-    return f"{text[:QUOTE_LIMIT]}... {cut}"
-
-
-def quoted(value):
-    return brief(repr(value))
-
-
-def escaped(text):
-    """`text` with every character that is not printable (an escape sequence, a carriage return,
-    a lone surrogate) shown as its Python escape, so no terminal or spreadsheet acts on it."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(text))
 
 
 @dataclass(frozen=True)
@@ -157,8 +134,8 @@ def describe_exception(info, sources=None, quoting=True):
 
 
 def module_file(function, sources=None):
-    """The file the assignment (the staged `sources`', else the search's) puts `function` in."""
-    modules = sources.modules if sources is not None else MODULES
+    """The file the assignment of the staged `sources` puts `function` in; "" without them."""
+    modules = sources.modules if sources is not None else {}
     return f"{modules[function]}.py" if function in modules else ""
 
 
@@ -224,11 +201,11 @@ def from_reply(reply, seconds, call, known_trace=None, sources=None):
 
 def entered_functions(names, call, sources=None):
     """The contract functions a reply says the call entered, other than the one called, in the
-    contract's order: only names the grader knows (the staged `sources`' assignment's, else the
-    search's), since the worker is untrusted and the names reach feedback."""
+    contract's order: only names the grader knows (the staged `sources`' assignment's; none
+    without them), since the worker is untrusted and the names reach feedback."""
     if type(names) is not list:
         raise ValueError("malformed entered functions")
-    modules = sources.modules if sources is not None else MODULES
+    modules = sources.modules if sources is not None else {}
     return tuple(function for function in modules
                  if function in names and function != call.get("function"))
 

@@ -13,55 +13,22 @@ for one call's limit cannot add up to hours either: the function's check in whic
 fails, and its later checks at once.
 Before that kill, the worker is asked for its stack (SIGUSR1, see worker/main.py), so that the
 student reads the line of their own code where the call was stopped.
+
+Here are the calls and their time; the worker process itself is runner/worker_process.py, the
+limits its replies are read within runner/replies.py, and where a stopped call was
+runner/stacks.py.
 """
-import ast
-import contextlib
-import json
-import os
-import re
-import select
-import shutil
-import signal
-import subprocess
-import threading
 import time
-from pathlib import Path
 
-try:  # POSIX only, as in the sandbox
-    import fcntl
-except ImportError:  # pragma: no cover - Windows
-    fcntl = None
-
-from autograder.contract import MODULES
-from autograder.language import N_, _, number, seconds
-from autograder.runner.observations import Observation, brief, from_reply, too_deep
+from autograder.language import _, number, seconds
 from autograder.runner import terminating
+from autograder.runner.observations import Observation, from_reply
+from autograder.runner.replies import ReplyRejected
 from autograder.runner.sources import SourceFiles
 from autograder.runner.terminating import Terminated
-from autograder.worker.calls import ANSWER_DEPTH, each_call
-from autograder.worker.protocol import MODULES_FILE, decode_message, encode_message
+from autograder.runner.worker_process import EXIT_GRACE_SECONDS, Worker
+from autograder.worker.calls import each_call
 
-PACKAGE = Path(__file__).resolve().parents[1]
-RUNTIME_PACKAGES = ("games", "worker")
-BOOTSTRAP = ("import sys; sys.path.insert(0, sys.argv[1]); "
-             "from autograder.worker.main import main; "
-             "main(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], int(sys.argv[5]))")
-# The largest reply a correct submission sends is the trace of minimax on the empty board, 5 MB.
-# A reply is read whole, so these bound the grader's memory for one: json makes an object of
-# 50 to 80 bytes of every list, dict or string, and of 30 of every other value, so a reply of
-# 16 MiB with at most 10,000 of the former decodes into at most about 150 MB.
-REPLY_LIMIT = 16 * 1024 * 1024
-CONTAINER_LIMIT = 10_000  # lists, dicts and strings ("[", "{" and '"' bytes, to be safe)
-# TRANSLATORS: {signal} is a signal's name, such as SIGSEGV
-CRASHED = N_("crashed the Python interpreter: killed by {signal}")
-KILLED = {
-    "SIGSEGV": N_("crashed the Python interpreter: killed by {signal} (a segmentation fault: often "
-                  "recursion too deep)"),
-    "SIGXCPU": N_("crashed the Python interpreter: killed by {signal} (it used up its CPU time)"),
-    "SIGKILL": N_("crashed the Python interpreter: killed by {signal} (killed outright, by the "
-                  "code itself or by a limit)")}
-EXIT_GRACE_SECONDS = 2.0
-REQUEST_PIPE_BYTES = 1024 * 1024  # Linux's default most for an unprivileged pipe, 16 walks' worth
 SETUP_ATTEMPTS = 3  # workers that end before they start, in a row, before the grader gives up
 # before the second, twice that before the third: together longer than a container's init may
 # take to reap the zombies of an earlier worker, which count towards the uid's process limit
@@ -73,24 +40,6 @@ WALL_FLOOR_SECONDS = 30  # ...and at least this long, however busy the machine
 # A call past its CPU limit has timed out, whatever follows; it runs on until this many times the
 # limit only for the message to tell a slow call, which returns by then, from one that may never end
 GRACE_FACTOR = 2
-STACK_WAIT_SECONDS = 1.0  # for a stopped call's stack to arrive, before the kill...
-STACK_QUIET_SECONDS = 0.05  # ...and for more of it, once it has begun
-STACK_LIMIT = 64 * 1024  # bytes of it read at most: the worker may write anything to that pipe
-STACK_HEADER = "(most recent call first):"  # how faulthandler begins a thread's stack
-# (finished after its limit, in a loop) -> where the call was when it ran out of time.
-# TRANSLATORS: {file} and {code} are the student's file and the line of code itself
-WHERE = {(False, False): N_("stopped at {file}, line {line}: {code}"),
-         (False, True): N_("stopped in the loop at {file}, line {line}: {code}"),
-         # TRANSLATORS: of a call that went on past its time limit and then returned; {file} and
-         # {code} are the student's file and the line of code itself
-         (True, False): N_("when its time ran out it was at {file}, line {line}: {code}"),
-         (True, True): N_("when its time ran out it was in the loop at {file}, line {line}: "
-                          "{code}")}
-FRAME = re.compile(r'^  File "(.*)", line (\d+) in ', re.MULTILINE)  # a line of faulthandler's
-
-
-class ReplyRejected(Exception):
-    """A reply the grader will not read whole; the message, for the student, says why."""
 
 
 class WorkerNeverStarted(BaseException):
@@ -120,235 +69,10 @@ class StudentTimedOut(BaseException):
         self.cause = message  # the check may add its input to the message; this names none
 
 
-def stage_runtime(folder, modules=MODULES):
-    """Copy the worker's own code, and nothing else of the grader, into `folder`, with the
-    assignment's `modules` (each function's module, which the worker imports to call it)."""
-    target = Path(folder) / "autograder"
-    target.mkdir(parents=True)
-    (target / "__init__.py").write_text("")
-    (target / MODULES_FILE).write_text(json.dumps(modules))
-    shutil.copyfile(PACKAGE / "contract.py", target / "contract.py")
-    for package in RUNTIME_PACKAGES:
-        shutil.copytree(PACKAGE / package, target / package,
-                        ignore=shutil.ignore_patterns("__pycache__"))
-    return str(folder)
-
-
-class CappedOutput:
-    """Drains the worker's stdout and stderr so it never blocks, keeping only the first bytes."""
-
-    def __init__(self, stream, limit):
-        self.limit = limit
-        self.kept = bytearray()
-        self.thread = threading.Thread(target=self._drain, args=(stream,), daemon=True)
-        self.thread.start()
-
-    def _drain(self, stream):
-        for chunk in iter(lambda: stream.read1(65536), b""):
-            room = self.limit - len(self.kept)
-            if room > 0:
-                self.kept += chunk[:room]
-        stream.close()
-
-    def text(self, wait=0.0):
-        """What was kept, once the stream has ended or `wait` seconds have passed."""
-        self.thread.join(wait)
-        return self.kept.decode(errors="replace")
-
-
-class Worker:
-    """One untrusted process running autograder.worker.main on the submission, in the sandbox,
-    for the calls of one function."""
-
-    def __init__(self, runtime, submission, limits, sandbox, function):
-        self.function = function
-        self.submission = submission
-        requests_r, self.requests = os.pipe()
-        if hasattr(fcntl, "F_SETPIPE_SZ"):  # Linux: a walk's request (66 KB) is sent whole, even
-            # to a worker that has stopped reading, which send() would otherwise wait for forever
-            with contextlib.suppress(OSError):
-                fcntl.fcntl(self.requests, fcntl.F_SETPIPE_SZ, REQUEST_PIPE_BYTES)
-        self.replies, replies_w = os.pipe()
-        self.stack, stack_w = os.pipe()
-        self.sandbox = sandbox
-        launch = sandbox.launch(
-            ["-S", "-s", "-P", "-B", "-c", BOOTSTRAP, runtime, str(requests_r), str(replies_w),
-             submission, str(stack_w)],
-            readable=[runtime, submission], pass_fds=(requests_r, replies_w, stack_w),
-            limits=limits, cwd=submission, env={"PYTHONHASHSEED": "0"})
-        self.process = subprocess.Popen(**launch, stdin=subprocess.DEVNULL,
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        for fd in (requests_r, replies_w, stack_w):
-            os.close(fd)
-        self.output = CappedOutput(self.process.stdout, limits.output_kb * 1024)
-        self.buffer = bytearray()
-        self.scanned = 0  # bytes of the buffer known to hold no newline
-        self.started = False  # whether its first line, READY, has arrived
-
-    def send(self, message):
-        data = encode_message(message)
-        try:
-            while data:
-                data = data[os.write(self.requests, data):]
-        except BrokenPipeError:
-            pass  # the worker is gone; receive() reports how it ended
-
-    def receive(self, deadline):
-        """The next reply; None when the worker died first. Raises TimeoutError at the deadline,
-        and ReplyRejected for a reply too large or too deep to read. Each byte is scanned for
-        the newline once, however many reads a long reply takes."""
-        while (end := self.buffer.find(b"\n", self.scanned)) < 0:
-            self.scanned = len(self.buffer)
-            if self.scanned > REPLY_LIMIT:
-                raise ReplyRejected(too_large())
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                raise TimeoutError
-            ready, _, _ = select.select([self.replies], [], [], remaining)
-            if not ready:
-                continue
-            chunk = os.read(self.replies, 1 << 20)
-            if not chunk:
-                return None
-            self.buffer += chunk
-        if end > REPLY_LIMIT:
-            raise ReplyRejected(too_large())
-        line = bytes(self.buffer[:end])
-        del self.buffer[:end + 1]
-        self.scanned = 0
-        if not self.started:  # the first line is READY: nothing of the student's ran before it
-            self.started = True
-            return self.receive(deadline)
-        return decode_reply(line)
-
-    def how_it_ended(self):
-        """Why the worker's reply pipe closed, in words: (the problem, the problem as a hidden
-        check may say it, or None when the same). The worker (or bwrap, which passes its child's
-        status on) gets a moment to exit by itself before cleanup's kill would mask it.
-
-        An exit code, or a signal the student's code sent itself, is a number it chose: a hidden
-        check that quoted it would carry bits of its input out, so a hidden check names only
-        the signals the limits and crashes send."""
-        try:
-            self.process.wait(timeout=EXIT_GRACE_SECONDS)
-        except subprocess.TimeoutExpired:
-            pass
-        self.kill()
-        code = self.sandbox.worker_returncode(self.process.returncode)
-        if code is not None and code < 0 and signal.Signals(-code).name in KILLED:
-            name = signal.Signals(-code).name
-            return _(KILLED[name]).format(signal=name), None
-        if code is not None and code < 0:
-            problem = _(CRASHED).format(signal=signal.Signals(-code).name)
-        else:
-            problem = _("ended the worker process (exit code {code}) instead of "
-                        "returning").format(code=code)
-        # TRANSLATORS: follows the function's name, in a hidden check's feedback
-        return problem, _("ended the worker process instead of returning (a hidden check names "
-                          "no exit code or signal the code chose)")
-
-    def running_stack(self):
-        """The stack of the running call, as the worker writes it on SIGUSR1; "" when it cannot
-        be asked (no such signal, no /proc to find the worker's Python)."""
-        pid = self.sandbox.worker_pid(self.process)
-        if pid is None or not hasattr(signal, "SIGUSR1"):
-            return ""
-        try:
-            os.kill(pid, signal.SIGUSR1)
-        except OSError:
-            return ""
-        return self._stack_dump()
-
-    def where_stopped(self, stack=None, finished=False):
-        """Where in the student's own files the call was, as "stopped at FILE, line N: CODE",
-        from `stack` (by default, the running call's now); for a call that `finished` after
-        its limit, where it was when the limit ran out. None when it cannot tell (see stack, and
-        no frame of the submission's)."""
-        dump = self.running_stack() if stack is None else stack
-        return stopped_at(dump, SourceFiles(self.submission), finished)
-
-    def _stack_dump(self):
-        """What arrives on the stack pipe within STACK_WAIT_SECONDS, until it falls quiet."""
-        dump, deadline, wait = b"", time.monotonic() + STACK_WAIT_SECONDS, STACK_WAIT_SECONDS
-        while len(dump) < STACK_LIMIT and select.select([self.stack], [], [], wait)[0]:
-            chunk = os.read(self.stack, STACK_LIMIT - len(dump))
-            if not chunk:
-                break
-            dump += chunk
-            wait = min(STACK_QUIET_SECONDS, max(0.0, deadline - time.monotonic()))
-        return dump.decode(errors="replace")
-
-    def kill(self):
-        """Nothing of the worker remains: its group, then every process of its uid."""
-        self.sandbox.cleanup(self.process)
-        for fd in (self.requests, self.replies, self.stack):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
-        self.requests = self.replies = self.stack = -1
-
-
-def stopped_at(dump, sources, finished=False):
-    """The innermost frame of a faulthandler stack `dump` that is in the staged submission's own
-    files (`sources`, runner/sources.py), as "stopped at FILE, line N: CODE", or None; within a
-    loop, the loop's first line, "stopped in the loop at FILE, line N: CODE", since the line a
-    loop is stopped on is a matter of timing and the same submission must get the same feedback.
-    A call that `finished` after its limit, its stack taken then, is said to have been there.
-    The code is read from the grader's copy of the file, never from the dump or the worker. The
-    student's code can write to the stack pipe too, but only before it is stopped: faulthandler's
-    own stack is the last one, and only its frames count, and only those of files the submission
-    really holds."""
-    last = dump.rpartition(STACK_HEADER)[2]
-    for path, line in FRAME.findall(last):
-        name = os.path.basename(path)
-        if os.path.dirname(path) == sources.folder and sources.holds(name):
-            loop = innermost_loop(sources.text(name), int(line))
-            where = _(WHERE[finished, bool(loop)])
-            line = loop or int(line)
-            code = sources.line(name, line) or ""
-            return where.format(file=brief(name), line=line, code=brief(code))
-    return None
-
-
-def innermost_loop(source, line):
-    """The first line of the innermost for or while loop around `line` of the Python `source`,
-    or None. Parsing runs none of its code."""
-    try:
-        tree = ast.parse(source)
-    except (OSError, SyntaxError, ValueError, RecursionError, MemoryError):
-        return None
-    loops = [node for node in ast.walk(tree) if isinstance(node, (ast.For, ast.While))
-             and node.lineno <= line <= node.end_lineno]
-    return max((node.lineno for node in loops), default=None)
-
-
-def too_large():
-    return _("sent the grader a reply of more than {size} MiB or {count} lists or strings; "
-             "return a plain value").format(size=number(REPLY_LIMIT // 2**20),
-                                            count=number(CONTAINER_LIMIT))
-
-
-def decode_reply(line):
-    """One reply line as JSON data, {} when it is not JSON. Refused before decoding when it holds
-    more lists, dicts or strings than CONTAINER_LIMIT, and when it nests deeper than answers may
-    or json can."""
-    if b"[" * (ANSWER_DEPTH + 1) in line:  # what json would recurse through, found first
-        raise ReplyRejected(too_deep())
-    if sum(map(line.count, (b"[", b"{", b'"'))) > CONTAINER_LIMIT:
-        raise ReplyRejected(too_large())
-    try:
-        return decode_message(line)
-    except RecursionError:
-        raise ReplyRejected(too_deep()) from None
-    except ValueError:
-        return {}
-
-
 class Student:
     """The trusted handle on one submission: every call goes to a worker process, one at a time."""
 
-    def __init__(self, runtime, submission, limits, sandbox, modules=MODULES):
+    def __init__(self, runtime, submission, limits, sandbox, modules):
         self.runtime, self.submission, self.limits = runtime, submission, limits
         self.sandbox = sandbox
         self.sources = SourceFiles(submission, modules)  # listed before any of its code runs
@@ -462,24 +186,36 @@ class Pending:
         cpu = self.student.sandbox.cpu_seconds
         wall_limit = max(WALL_FLOOR_SECONDS, WALL_FACTOR * limit)
         counted_from = None  # (wall clock, the worker's CPU time) at the first look
-        while True:
+
+        def stop():
+            return min(self.started + wall_limit, budget_end)
+
+        def between():
+            nonlocal wall_limit, counted_from
             now = time.monotonic()
-            stop = min(self.started + wall_limit, budget_end)
+            if now >= budget_end:
+                raise self._out_of_budget()
+            if now >= stop():
+                raise self._waited(wall_limit, counted_from, cpu)
+            cpu_now = cpu()
+            if cpu_now is None:  # no /proc: the wall clock is all there is
+                wall_limit = limit
+            elif counted_from is None:
+                counted_from = (now, cpu_now)
+            elif self._used(counted_from, cpu_now) > limit:
+                raise self._overran(limit, counted_from, stop())
+        return self._looking(stop, between)
+
+    def _looking(self, stop, between):
+        """The reply, looked for CPU_TICK seconds at a time, no look going past `stop()` on the
+        wall clock; after each look that finds none, `between()` reads the clocks and ends the
+        wait by raising, or lets it go on. The one loop of both waits: _within's for the reply,
+        _returns_by's for one that comes late."""
+        while True:
             try:
-                return self._reply(min(now + CPU_TICK, stop))
+                return self._reply(min(time.monotonic() + CPU_TICK, stop()))
             except TimeoutError:
-                now = time.monotonic()
-                if now >= budget_end:
-                    raise self._out_of_budget() from None
-                if now >= stop:
-                    raise self._waited(wall_limit, counted_from, cpu) from None
-                cpu_now = cpu()
-                if cpu_now is None:  # no /proc: the wall clock is all there is
-                    wall_limit = limit
-                elif counted_from is None:
-                    counted_from = (now, cpu_now)
-                elif self._used(counted_from, cpu_now) > limit:
-                    raise self._overran(limit, counted_from, stop) from None
+                between()
 
     def _used(self, counted_from, cpu_now):
         """The call's CPU time, from the worker's CPU time `cpu_now` (see _reply_in_time)."""
@@ -512,15 +248,18 @@ class Pending:
         the wall clock, and before its worker ends. CPU time, unlike the wall clock, gives a busy
         machine the same answer. A reply too large to read is a reply all the same."""
         cpu = self.student.sandbox.cpu_seconds
-        while (now := time.monotonic()) < stop:
-            try:
-                return self._reply(min(now + CPU_TICK, stop)) is not None
-            except TimeoutError:
-                if self._used(counted_from, cpu()) > cpu_limit:
-                    return False
-            except ReplyRejected:
-                return True
-        return False
+
+        def between():  # over the CPU time or past `stop`: not by then
+            if self._used(counted_from, cpu()) > cpu_limit or time.monotonic() >= stop:
+                raise TimeoutError
+        if time.monotonic() >= stop:
+            return False
+        try:
+            return self._looking(lambda: stop, between) is not None
+        except TimeoutError:
+            return False
+        except ReplyRejected:
+            return True
 
     def _exceeded(self, limit):
         limits = self.student.limits
@@ -578,7 +317,8 @@ class Pending:
             student.close()  # the rest of the reply is still in the pipe
             return Observation(problem=str(rejected), seconds=time.monotonic() - self.started)
         except StudentTimedOut as timed_out:
-            where = student.worker.where_stopped(timed_out.stack, timed_out.finished)
+            where = student.worker.where_stopped(student.sources, timed_out.stack,
+                                                 timed_out.finished)
             student.close()
             across = timed_out.across_calls
             student.timed_out[self.function] = (student.limits.function_seconds() if across

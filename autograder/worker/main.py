@@ -39,11 +39,12 @@ def safe_text(value):
         return "<unprintable>"
 
 
-def describe_exception(exc, submission):
+def exception_info(exc, submission):
     """The exception's class (its name and module), its message, and the last place in the
     student's own files it went through, as a file name and a line number: the grader reads the
     line itself (runner/sources.py), so this reads no source, nor linecache, which the student's
-    code could have rewritten. The grader decides what of this a check may quote."""
+    code could have rewritten. This is data for the reply: the grader decides what of it a check
+    may quote, and puts that in words (runner/observations.py, describe_exception)."""
     where = None
     trace = exc.__traceback__
     while trace is not None:
@@ -75,7 +76,7 @@ class Submission:
         try:
             module = importlib.import_module(module_name)
         except BaseException as exc:  # noqa: BLE001 - SystemExit at import is the student's too
-            self.failures[module_name] = {"import_error": describe_exception(exc, self.folder),
+            self.failures[module_name] = {"import_error": exception_info(exc, self.folder),
                                           "module": module_name + ".py"}
             return None, self.failures[module_name]
         function = getattr(module, name, None)
@@ -188,7 +189,7 @@ def run(submission, call):
     except TooDeep:
         reply = {"problem": {"too_deep": ANSWER_DEPTH}}
     except BaseException as exc:  # noqa: BLE001 - sys.exit() and KeyboardInterrupt included
-        reply = {"problem": {"raised": describe_exception(exc, submission.folder)}}
+        reply = {"problem": {"raised": exception_info(exc, submission.folder)}}
     if entered:
         reply["entered"] = sorted(entered)
     return reply
@@ -212,7 +213,7 @@ def main(requests_fd, replies_fd, submission_folder, stack_fd):
             try:
                 data = encode_message(reply)
             except (TypeError, ValueError) as exc:  # a trace or answer JSON cannot hold
-                reply = {"id": number, "problem": {"raised": describe_exception(exc, folder)}}
+                reply = {"id": number, "problem": {"raised": exception_info(exc, folder)}}
                 data = encode_message(reply)
             replies.write(data)
             replies.flush()

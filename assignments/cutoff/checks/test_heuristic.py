@@ -15,7 +15,8 @@ from autograder.games.specs import (connect_four_spec, open_lines_evaluation,
                                     tree_spec)
 from autograder.grading import strategies
 from autograder.language import N_, _, ngettext, number
-from autograder.runner.observations import exactly_equal, quoted
+from autograder.language.escaping import quoted
+from autograder.runner.observations import exactly_equal
 from autograder.worker.calls import call, evaluation_argument, order_argument
 
 # The textbook tree judged at depth 1 by 5, 1 and 7 for B, C and D: worth 7 there, 3 at depth 2.

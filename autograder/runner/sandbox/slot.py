@@ -38,22 +38,18 @@ class Sandbox:
     worker; close() also releases the uid. One worker at a time per Sandbox: cleanup kills every
     process of its uid.
 
-        with Sandbox() as sandbox:              # probe()'s mode; leases a uid when root
+        with Sandbox(probe()) as sandbox:       # the strongest mode; leases a uid when root
             process = subprocess.Popen(**sandbox.launch([...python arguments...], ...), ...)
             ...
             sandbox.cleanup(process)            # after each worker: nothing of it remains
     """
 
-    def __init__(self, mode=None, uid=None):
+    def __init__(self, mode, uid=None):
         # The orphans of its workers must come to this process to be reaped: elsewhere (a
         # container's init that reaps late, here every 1.5 s), cleanup waits out every zombie's
         # patience.
         become_subreaper()
-        if not mode:
-            # imported here, not above: probing makes Sandboxes
-            from autograder.runner.sandbox.probing import probe
-            mode = probe()
-        self.mode = mode
+        self.mode = mode  # the caller asks probing.probe(), which makes Sandboxes, never this
         if self.mode not in MODES:
             raise ValueError(f"unknown sandbox mode {self.mode!r}; the modes are {MODES}")
         self.uid, self._lease = None, None
