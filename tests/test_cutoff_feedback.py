@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from autograder.assignments import chosen
 from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
-from autograder.checks.judge import searched_children
+from autograder.checks.parting import searched_children
 from autograder.drawing import draw_board, draw_connect_four
 from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, PAIR_CAP, as_mistakes, styled,
                                            suspected, window)

@@ -14,7 +14,7 @@ from autograder.checks.judge import (CheckFailed, follows_the_search, same_answe
                                      same_evaluations, same_trace, shown, window_rule)
 from autograder.checks.calling import Pair
 from autograder.checks.course import TEXTBOOK
-from autograder.engine import verdict
+from autograder.engine.plugin import verdict
 from autograder.language import speaking
 from autograder.policy import Limits
 from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
@@ -379,7 +379,7 @@ def test_a_failing_check_is_shrunk_and_never_explained():
     shows (a check whose calls sent a megabyte each took 91 s so): the smallest input is never
     tried again with the part that does not matter (`other`) varied."""
     from autograder import policy
-    from autograder.engine import use_hypothesis_settings
+    from autograder.engine.seeding import use_hypothesis_settings
     calls = []
     use_hypothesis_settings(policy.load())  # before @given, which reads the settings then
     try:
