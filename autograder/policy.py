@@ -29,7 +29,6 @@ from autograder.language import ENGLISH, LANGUAGES, _, chosen, spoken
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
 
 
-
 @dataclass(frozen=True)
 class Allowed:
     """The values a number setting may take: from `low` (or above it, when `above`) to `high`."""

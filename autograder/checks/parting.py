@@ -66,7 +66,6 @@ def parted(step, mine, theirs, searcher, name):
     return detail
 
 
-
 def searched_children(trace):
     """{path: [child path, ...]}: the children each node of a trace searched, in the trace's order
     (a node's children follow it in the trace, each after the subtree of the one before)."""
@@ -85,7 +84,6 @@ def parting(searched, place, path, order):
         if path + (mine,) != theirs:
             return place[theirs], path + (mine,), theirs
     return None
-
 
 
 # TRANSLATORS: {node} is a node ("node C", "the given position", or "position P (after moves 0,

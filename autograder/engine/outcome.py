@@ -77,7 +77,6 @@ def warnings(config, names, reproduced, traced, entered, failing):
     return found
 
 
-
 def function_diagnoses(found):
     """The FunctionDiagnosis of every function in `found` (function_diagnosis.diagnoses)."""
     return tuple(FunctionDiagnosis(function, named.mistakes, named.callees,
