@@ -34,11 +34,6 @@ FILES = tuple(f"{module}.py" for module in MODULE_NAMES)
 TRACED = frozenset(function.name for function in FUNCTIONS if function.traced)
 
 
-def functions_in(module):
-    """The contract's functions that `module` (a name such as "minimax") holds, in order."""
-    return [name for name, home in MODULES.items() if home == module]
-
-
 def judged_function(check):
     """The contract function the check called `check` ("minimax_value: ...") judges."""
     return check.split(":")[0]

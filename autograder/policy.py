@@ -29,7 +29,6 @@ from autograder.language import ENGLISH, LANGUAGES, _, chosen, spoken
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "grading.toml"
 
 
-
 @dataclass(frozen=True)
 class Allowed:
     """The values a number setting may take: from `low` (or above it, when `above`) to `high`."""
@@ -125,7 +124,7 @@ class CheckPolicy:
     checked_here: bool = True
     names: dict = field(default_factory=dict)  # {language: the name shown}, where grading.toml
                                                # gives one
-    # The known mistakes (feedback/diagnosis.py's names) whose searches fail this check on the
+    # The known mistakes (feedback/mistakes.py's names) whose searches fail this check on the
     # public games, which release.py writes for the checks it leaves out: a run there that one of
     # them reproduces warns that the check will likely fail when graded (feedback/foresight.py).
     catches: tuple = ()

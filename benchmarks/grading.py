@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from autograder import policy as grading_config  # noqa: E402
+from autograder.assignments import SEARCH  # noqa: E402
 from autograder.checks.calling import reference  # noqa: E402
 from autograder.engine import grade  # noqa: E402
 from autograder.games import TicTacToe  # noqa: E402
@@ -38,6 +39,11 @@ from autograder.runner.lanes import available  # noqa: E402
 from autograder.worker.calls import build_game, call_arguments  # noqa: E402
 
 
+def solution(function):
+    """The built-in assignment's reference solution of `function`."""
+    return reference(function, SEARCH.modules, SEARCH.reference_package())
+
+
 def grade_reference(config, lanes):
     """Seconds to grade the reference, and the calls the grading asked the student's code to run
     (the keys of the reference's answers that are calls, which grading fills in as it goes)."""
@@ -45,7 +51,7 @@ def grade_reference(config, lanes):
     with tempfile.TemporaryDirectory() as scratch:
         folder = stage(ROOT / "reference", scratch)
         start = time.perf_counter()
-        report = grade(folder, config, scratch, answers=answers, lanes=lanes)
+        report = grade(folder, config, scratch, answers=answers, lanes=lanes, assignment=SEARCH)
         seconds = time.perf_counter() - start
     assert report.points == report.max_points, "the reference must get full marks"
     return seconds, [call for call in map(json.loads, answers) if "function" in call]
@@ -55,7 +61,7 @@ def plain_seconds(calls):
     """The same calls, answered by the reference on plain games, without any harness."""
     total = 0.0
     for call in calls:
-        function = reference(call["function"])
+        function = solution(call["function"])
         game = build_game(call["game"]) if call["game"] is not None else None
         args = call_arguments(call, game)
         start = time.perf_counter()
@@ -68,7 +74,7 @@ def full_minimax_seconds(instrumented):
     game = TicTacToe()
     if instrumented:
         game = InstrumentedGame(game)
-    minimax_value = reference("minimax_value")
+    minimax_value = solution("minimax_value")
     start = time.perf_counter()
     minimax_value(game, game.initial)
     if instrumented:

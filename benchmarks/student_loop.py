@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from autograder import policy as grading_config  # noqa: E402
+from autograder.assignments import SEARCH  # noqa: E402
 from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
 from autograder.engine import grade  # noqa: E402
 from autograder.intake.submission import stage  # noqa: E402
@@ -39,10 +40,11 @@ from autograder.intake.submission import stage  # noqa: E402
 PLAIN = """
 import json, sys, time
 from autograder.checks.calling import reference
+from autograder.contract import MODULES
 from autograder.worker.calls import build_game, call_arguments
 for call in json.load(open(sys.argv[1])):
     game = build_game(call["game"]) if call.get("game") is not None else None
-    reference(call["function"])(*call_arguments(call, game))
+    reference(call["function"], MODULES, "reference")(*call_arguments(call, game))
 """
 
 
@@ -64,7 +66,7 @@ def graded_calls(solution, scratch):
     written as JSON for the plain process."""
     answers = {}
     folder = stage(solution, scratch)
-    grade(folder, grading_config.load(), scratch, answers=answers)
+    grade(folder, grading_config.load(), scratch, answers=answers, assignment=SEARCH)
     calls = [call for call in map(json.loads, answers) if "function" in call]
     path = Path(scratch) / "calls.json"
     path.write_text(json.dumps(calls))

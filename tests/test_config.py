@@ -10,6 +10,7 @@ from dataclasses import fields
 import pytest
 
 from autograder import policy as grading_config
+from autograder.assignments import SEARCH
 from autograder.errors import ConfigError
 from autograder.policy import CheckPolicy, Limits
 from autograder.engine import collect_checks
@@ -260,7 +261,7 @@ def test_a_check_without_an_entry_is_refused_with_the_closest_entry():
     typo = A_CHECK[:-1]  # the entry an instructor misspelt
     checks = {typo if name == A_CHECK else name: policy for name, policy in POLICY.checks.items()}
     with pytest.raises(ConfigError) as error:
-        collect_checks(dataclasses.replace(POLICY, checks=checks))
+        collect_checks(dataclasses.replace(POLICY, checks=checks), SEARCH)
     assert str(error.value) == (f"grading.toml has no entry for the check {A_CHECK!r}: add it "
                                 f"under [checks]; did you mean {typo!r}?")
 
@@ -269,7 +270,7 @@ def test_an_entry_that_names_no_check_is_refused_with_the_closest_check():
     typo = A_CHECK + "s"
     checks = {**POLICY.checks, typo: CheckPolicy(points=0)}
     with pytest.raises(ConfigError) as error:
-        collect_checks(dataclasses.replace(POLICY, checks=checks))
+        collect_checks(dataclasses.replace(POLICY, checks=checks), SEARCH)
     assert str(error.value) == (f"grading.toml names a check that does not exist: {typo!r}; "
                                 f"did you mean {A_CHECK!r}?")
 
@@ -278,7 +279,7 @@ def test_examples_per_check_reach_hypothesis():
     name = "minimax_value: exact values on random trees"
     checks = dict(POLICY.checks)
     checks[name] = dataclasses.replace(checks[name], examples=7)
-    assert name in collect_checks(dataclasses.replace(POLICY, checks=checks))
+    assert name in collect_checks(dataclasses.replace(POLICY, checks=checks), SEARCH)
     from autograder.checks.test_minimax import test_minimax_value_on_trees
     assert test_minimax_value_on_trees._hypothesis_internal_use_settings.max_examples == 7
 

@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 from autograder.assignments import chosen
 from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
-from autograder.checks.judge import searched_children
+from autograder.checks.parting import searched_children
 from autograder.drawing import draw_board, draw_connect_four
-from autograder.feedback.diagnosis import (CUTOFF_SUSPECTS, PAIR_CAP, as_mistakes, styled,
-                                           suspected, window)
+from autograder.feedback.diagnosis import PAIR_CAP, as_mistakes, styled, suspected, window
 from autograder.feedback.explain import cuts, divergence
+from autograder.feedback.mistakes import CUTOFF_SUSPECTS
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
 from autograder.feedback.replaying.record import explained

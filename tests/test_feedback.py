@@ -17,8 +17,9 @@ from autograder.checks.calling import from_reference
 from autograder.checks.course import TEXTBOOK
 from autograder.drawing import name_node
 from autograder.feedback import diagnosis
-from autograder.feedback.diagnosis import (PAIR_CAP, SUSPECTS, Budget, both_sides, digest,
-                                           replays, styled, suspected)
+from autograder.feedback.diagnosis import (PAIR_CAP, Budget, digest, replays, styled,
+                                           suspected)
+from autograder.feedback.mistakes import SUSPECTS, both_sides
 from autograder.feedback.replaying.replay import replay
 from autograder.drawing import draw_board
 from autograder.feedback.explain import Names, cuts, divergence

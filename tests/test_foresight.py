@@ -5,7 +5,7 @@ from dataclasses import replace
 from autograder.assignments import SEARCH
 from autograder.checks import course
 from autograder.checks.calling import Pair
-from autograder.engine import warnings
+from autograder.engine.outcome import warnings
 from autograder.feedback.foresight import entering, reproducing
 from autograder.feedback.replaying.record import explained
 from autograder.feedback.replaying.replay import replay

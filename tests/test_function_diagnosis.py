@@ -10,7 +10,7 @@ import pytest
 from autograder.checks.calling import Pair
 from autograder.checks.course import DOUBLE_THREAT, EMPTY
 from autograder.commands.insights import named_in
-from autograder.engine import function_diagnoses
+from autograder.engine.outcome import function_diagnoses
 from autograder.feedback.diagnosis import agrees, suspected
 from autograder.feedback.diagnosis import together as tried_together
 from autograder.feedback.function_diagnosis import (Named, diagnoses, named_mistakes, named_together,

@@ -20,6 +20,8 @@ import pytest
 
 from autograder import policy as grading_config
 from autograder import engine
+from autograder.assignments import SEARCH
+from autograder.engine import session
 from autograder.commands import notebook_cells
 from autograder.runner import sandbox
 from autograder.runner.worker_process import STACK_WAIT_SECONDS
@@ -52,13 +54,13 @@ def test_the_environment_selects_no_checks(tmp_path, monkeypatch):
 def test_a_run_that_lost_checks_is_refused(tmp_path, monkeypatch):
     """Were anything to deselect checks (here the clearing is switched off), the grade is refused
     rather than scored out of fewer points: here one of center_first's, the function graded."""
-    monkeypatch.setattr(engine.environment, "clear", lambda: None)
+    monkeypatch.setattr(session.environment, "clear", lambda: None)
     monkeypatch.setenv("PYTEST_ADDOPTS", "-k 'not positions'")
     folder = reference_files(tmp_path / "submission")
     with pytest.raises(engine.GradingError, match=r"grading ran 1 of the 2 checks in "
                                                   r"grading\.toml"):
         engine.grade(folder, grading_config.load(), tmp_path / "scratch", lanes=1,
-                     only=["center_first"])
+                     only=["center_first"], assignment=SEARCH)
 
 
 @pytest.mark.e2e
@@ -87,7 +89,7 @@ def test_a_grader_out_of_memory_is_a_grading_error_not_a_crash(tmp_path, monkeyp
     hard = resource.getrlimit(resource.RLIMIT_AS)[1]
     assert sandbox.cap_grader_memory(65536)
     with pytest.raises(engine.GradingError) as raised:
-        engine.grade(tmp_path, grading_config.load(), tmp_path)
+        engine.grade(tmp_path, grading_config.load(), tmp_path, assignment=SEARCH)
     assert str(raised.value) == ("grading stopped: the grader ran out of memory (65536 MiB, "
                                  "limits.grader_memory_mb in grading.toml)")
     assert resource.getrlimit(resource.RLIMIT_AS) == (hard, hard)
@@ -107,7 +109,7 @@ def small_backstop(folder):
 def graded_only(folder, config, scratch, functions):
     """The results of `functions`' checks, graded in this process, and the seconds it took."""
     started = time.monotonic()
-    report = engine.grade(folder, config, scratch, lanes=1, only=functions)
+    report = engine.grade(folder, config, scratch, lanes=1, only=functions, assignment=SEARCH)
     took = time.monotonic() - started
     return {check.name: check for check in report.checks if check.status != "not run"}, took
 
@@ -154,7 +156,7 @@ def test_the_checks_backstop_fires_without_the_terminal_reporter(tmp_path, monke
     """The grader runs pytest with -p no:terminal. A check that outlasts check_seconds outside
     the student's calls (here the reference, slowed in the grader) fails as the check's own
     time-out, never as the grader's failure, and stops there."""
-    real = engine.reference
+    real = session.reference
 
     def slow_reference(function, **where):
         search = real(function, **where)
@@ -163,7 +165,7 @@ def test_the_checks_backstop_fires_without_the_terminal_reporter(tmp_path, monke
             time.sleep(60)
             return search(*args)
         return slowly
-    monkeypatch.setattr(engine, "reference", slow_reference)
+    monkeypatch.setattr(session, "reference", slow_reference)
     config = small_backstop(tmp_path)
     checks, took = graded_only(reference_files(tmp_path / "submission"), config,
                                tmp_path / "scratch", ["guaranteed_decision"])

@@ -1,7 +1,7 @@
 """What the grader takes from hypothesis's private parts, held to the pinned version's meaning.
 
 Hypothesis has no public way to turn off the constants it harvests from local modules
-(engine.no_local_constants), to set a decorated test's settings a second time (the engine's
+(engine.seeding.no_local_constants), to set a decorated test's settings a second time (the engine's
 per-check examples), nor to read back a test's seed and settings (examples.key). Each test here
 fails, saying what moved, when a new hypothesis changes one of them: read that version's source
 and mend the grader before moving the pin.
@@ -25,7 +25,7 @@ DRAWS = textwrap.dedent(f"""
     from hypothesis import given, settings, strategies as st
 
     import local_constants  # a local module, in its folder: hypothesis harvests its constants
-    from autograder import engine
+    from autograder.engine import seeding
 
     def draws():
         seen = []
@@ -38,7 +38,7 @@ DRAWS = textwrap.dedent(f"""
         return {MAGIC} in seen
 
     before = draws()
-    engine.no_local_constants()
+    seeding.no_local_constants()
     print(json.dumps([before, draws()]))
 """)
 
@@ -56,10 +56,11 @@ def test_local_constants_are_harvested_where_the_grader_turns_them_off(tmp_path)
     before, after = json.loads(completed.stdout)
     assert before, MOVED + (
         "it draws no constant of a local module any more; if it stopped harvesting them, "
-        "engine.no_local_constants can go, else find where it harvests them now")
+        "engine.seeding.no_local_constants can go, else find where it harvests them now")
     assert not after, MOVED + (
         "providers._get_local_constants and providers.CONSTANTS_CACHE no longer decide which "
-        "local constants it draws: engine.no_local_constants must turn them off another way")
+        "local constants it draws: engine.seeding.no_local_constants must turn them off another "
+        "way")
 
 
 def examples_drawn(test):
@@ -84,7 +85,7 @@ def test_a_given_tests_settings_are_the_attribute_the_engine_replaces():
     check = a_check()
     assert isinstance(getattr(check, "_hypothesis_internal_use_settings", None), settings), (
         MOVED + "@given keeps a test's settings elsewhere than _hypothesis_internal_use_settings "
-        "(engine.GradingPlugin sets a check's examples there, examples.key reads them)")
+        "(engine.plugin.GradingPlugin sets a check's examples there, examples.key reads them)")
     check._hypothesis_internal_use_settings = settings(
         check._hypothesis_internal_use_settings, max_examples=7, derandomize=True, database=None)
     assert len(examples_drawn(check)) == 7, MOVED + (

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from autograder.commands import insights
-from autograder.feedback.diagnosis import EXPLANATIONS
+from autograder.feedback.mistakes import EXPLANATIONS
 from autograder.reporters import insights as pages
 from autograder.results import CheckResult, FunctionDiagnosis, Report
 from support.browser import CHROMIUM, chromium

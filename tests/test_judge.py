@@ -1,5 +1,7 @@
-"""The verdicts: exact comparison, the window rule for fail-hard and fail-soft, and messages that
-name the first node where two searches part."""
+"""The verdicts: the window rule for fail-hard and fail-soft, messages that name the first node
+where two searches part (or where a search in the student's order parts from the course's), the
+positions evaluated against the reference's, what the call printed quoted after the explanation,
+and every sentence written as the student's language writes it."""
 import math
 from dataclasses import replace
 
@@ -7,21 +9,16 @@ import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from hypothesis.errors import FlakyFailure
 
 from autograder.grading import strategies
 from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer,
                                      same_evaluations, same_trace, shown, window_rule)
 from autograder.checks.calling import Pair
 from autograder.checks.course import TEXTBOOK
-from autograder.engine import verdict
 from autograder.language import speaking
-from autograder.policy import Limits
-from autograder.runner.observations import Observation, describe_printed, exactly_equal, from_reply
-from autograder.runner.supervisor import StudentTimedOut
+from autograder.runner.observations import Observation, describe_printed, from_reply
 from autograder.games.specs import shuffled_order, tree_spec
-from autograder.worker.calls import (PRINTED_LINES, call, decode_path, decode_trace, encode_path,
-                                     encode_trace, order_argument, perform, state_at)
+from autograder.worker.calls import call, decode_path, encode_path, order_argument, state_at
 
 
 def answered(value, trace=None):
@@ -30,15 +27,6 @@ def answered(value, trace=None):
 
 def paired(got, want=None):
     return Pair("alphabeta_value", got, want or got)
-
-
-@pytest.mark.parametrize("got, want, equal", [
-    (3, 3, True), (3.0, 3, True), (True, 1, False), ("3", 3, False), (None, 3, False),
-    ([4, 0, 2], [4, 0, 2], True), ([4, 0], [4, 0, 2], False), ([True], [1], False),
-    ("baixar_5", "baixar_5", True), (float("nan"), float("nan"), False),
-])
-def test_answers_are_compared_as_exact_builtin_values(got, want, equal):
-    assert exactly_equal(got, want) is equal
 
 
 @pytest.mark.parametrize("alpha, beta, fail_soft, fail_hard", [
@@ -142,74 +130,10 @@ def test_a_position_evaluated_or_left_out_against_the_reference_is_named(mine, s
     assert str(failed.value).startswith(says)
 
 
-EVALUATED_CALL = call("heuristic_value", TEXTBOOK, 1,
-                      {"$evaluation": {"kind": "table", "values": []}}, trace=True)
-
-
-def test_a_traced_call_sends_back_each_position_its_evaluation_judged_once_in_order():
-    def search(game, state, depth, evaluate):
-        d, b = (game.result(state, action) for action in (2, 0))
-        return evaluate(d) + evaluate(b) + evaluate(d)
-
-    assert perform(search, EVALUATED_CALL)["evaluated"] == encode_trace([(2,), (0,)])
-    assert "evaluated" not in perform(search, {**EVALUATED_CALL, "trace": False})
-
-
-@pytest.mark.parametrize("observation, problem", [
-    ({"answer": 3, "type": "int", "trace": ""}, "sent the grader a reply it could not read"),
-    ({"answer": 3, "type": "int", "trace": "", "evaluated": "1\n1\n"},
-     "sent a trace that lists a node twice"),
-    ({"answer": 3, "type": "int", "trace": "", "evaluated": "7\n"},
-     "asked the game about a state that is not a node of the game"),
-])
-def test_the_positions_evaluated_come_back_only_when_asked_and_only_as_the_game_has_them(
-        observation, problem):
-    assert from_reply({"observation": observation}, 0.0,
-                      EVALUATED_CALL).problem.startswith(problem)
-    assert from_reply({"observation": {**observation, "evaluated": ""}}, 0.0,
-                      call("minimax_value", TEXTBOOK)).problem == \
-        "sent the grader a reply it could not read"
-
-
-@pytest.mark.parametrize("reply", [
-    {"observation": {"answer": 3, "type": "int", "trace": "x"}},
-    {"observation": {"answer": 3, "type": "int", "trace": [[0, 1]]}},
-    {"observation": {"answer": 3}},
-    {"problem": {"something": "else"}},
-    [],
-    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": {"text": 3, "lines": 1}},
-    {"observation": {"answer": 3, "type": "int", "trace": ""},
-     "printed": {"text": "", "lines": -1}},
-    {"observation": {"answer": 3, "type": "int", "trace": ""}, "printed": "x"},
-])
-def test_a_reply_of_the_wrong_shape_is_a_problem_never_an_exception(reply):
-    assert from_reply(reply, 0.0, call("minimax_value", TEXTBOOK)).problem == \
-        "sent the grader a reply it could not read"
-
-
-@pytest.mark.parametrize("path", [(), (0,), (4, 0, 2, 6, 8), (78, 79, 1000)])
-def test_paths_survive_their_compact_encoding(path):
-    assert decode_path(encode_path(path)) == path
-
-
-@pytest.mark.parametrize("paths", [[], [()], [(), (0,), (0, 8)], [(3,), (78, 79, 1000), ()],
-                                   [(), (2, -1)], [(0,), ("a", 1.5, True)]])
-def test_a_trace_travels_as_one_string_of_its_paths(paths):
-    assert decode_trace(encode_trace(paths)) == tuple(map(encode_path, paths))
-
-
 def printing(lines, got=None):
     """`got` (by default a wrong answer) with `lines` printed during its call."""
     return replace(got or answered(4), printed="".join(f"{line}\n" for line in lines),
                    printed_lines=len(lines))
-
-
-def test_what_the_worker_says_was_printed_is_cut_again_by_the_grader():
-    reply = {"observation": {"answer": 3, "type": "int"},
-             "printed": {"text": "x\n" * 10_000, "lines": 3}}
-    got = from_reply(reply, 0.0, call("minimax_decision"))
-    assert got.answer == 3
-    assert got.printed == "x\n" * PRINTED_LINES and got.printed_lines == PRINTED_LINES
 
 
 def test_a_failure_quotes_what_the_call_printed_after_its_explanation():
@@ -229,23 +153,6 @@ def test_a_problem_quotes_what_the_call_printed_too_and_a_pass_quotes_nothing():
                                           "  \\| about to divide$"):
         window_rule(paired(raised), 3, 0, 10, None)
     same_trace(paired(printing(["fine"], answered(3, REFERENCE_TRACE))), TEXTBOOK, "")
-
-
-def test_a_time_out_shows_the_input_of_the_call_it_stopped():
-    game = tree_spec([[1, 2], 3])
-    timed_out = StudentTimedOut("minimax_value did not return")
-    timed_out.shown = shown(game, smallest=False)
-    failure = verdict(timed_out, Limits())
-    assert str(failure) == "minimax_value did not return"
-    assert failure.shown.as_dict() == {"heading": "The input", "example": game, "note": ""}
-
-
-def test_two_different_answers_to_the_same_call_are_named_as_such():
-    """Hypothesis's FlakyFailure is an exception group too: it is named, not unwrapped."""
-    flaky = FlakyFailure("Inconsistent results", [CheckFailed("returned 4, but the answer is 3")])
-    assert str(verdict(flaky, Limits())) == ("the function gave two different answers to the same call; "
-                                   "does it use random? Its answer must depend only on its "
-                                   "arguments")
 
 
 EVALUATION_ORDER = "the actions sorted best first for the player to move, ties in the game's order"
@@ -339,61 +246,6 @@ def test_an_order_follows_the_search_exactly_when_it_examines_the_same_nodes(gam
         follows_the_search("f", game, theirs, student_orders, shown(game))
     step = first_difference(mine, theirs)
     assert f"after the same first {step:,} node{'s' * (step != 1)}:" in str(failed.value)
-
-
-def game_paths(game, state):
-    """Every node below `state`, by encoded path, walked with the game's own methods."""
-    paths = [encode_path(state.path)]
-    if not game.is_terminal(state):
-        for action in game.actions(state):
-            paths += game_paths(game, game.result(state, action))
-    return paths
-
-
-@pytest.mark.parametrize("board", ["    X    ", "X   O    ", "XO X O   ", "XXOOX    ",
-                                   "XXXOO    ", "XOXXOOOXX"])
-def test_a_board_trace_is_checked_against_every_node_the_game_has(board):
-    """The grader's own set of a board's nodes is the game's, and a trace is refused at its
-    first entry outside it: a repeated move, an occupied cell, a move after a win or a cell
-    that is not one."""
-    from autograder.games import TicTacToe
-    from autograder.runner.observations import board_paths, _first_stranger
-    game = TicTacToe(board)
-    nodes = game_paths(game, game.initial)
-    assert board_paths(tuple(board)) == set(nodes)
-    spec = {"kind": "tictactoe", "board": board}
-    assert _first_stranger(spec, nodes) is None
-    free = [str(cell) for cell in range(9) if board[cell] == " "]
-    occupied = [str(cell) for cell in range(9) if board[cell] != " "]
-    strangers = ["9", "?", *occupied] + ([free[0] * 2] if free else [])
-    strangers += [path + free_cell for path in nodes if len(path) < len(free)
-                  and game.is_terminal(state_at(game, decode_path(path)))
-                  for free_cell in free if free_cell not in path][:3]
-    for stranger in strangers:
-        assert _first_stranger(spec, [*nodes[:5], stranger, *nodes[5:]]) == stranger, stranger
-
-
-def test_a_failing_check_is_shrunk_and_never_explained():
-    """After shrinking, hypothesis's explain phase would run the student's code again on variations
-    of the smallest failing input, to note which of its parts did not matter, for notes no report
-    shows (a check whose calls sent a megabyte each took 91 s so): the smallest input is never
-    tried again with the part that does not matter (`other`) varied."""
-    from autograder import policy
-    from autograder.engine import use_hypothesis_settings
-    calls = []
-    use_hypothesis_settings(policy.load())  # before @given, which reads the settings then
-    try:
-        @given(st.integers(0, 1000), st.integers(0, 5))
-        def fails_above_ten(n, other):
-            calls.append((n, other))
-            assert n < 2 * 5 + 1  # not a literal 10, which hypothesis would try first
-
-        with pytest.raises(AssertionError):
-            fails_above_ten()
-    finally:
-        settings.load_profile("default")
-    assert calls[-1] == (11, 0)
-    assert {other for n, other in calls if n == 11} == {0}
 
 
 def test_a_hidden_check_names_a_returned_type_only_when_python_s_own():

@@ -6,7 +6,7 @@ import importlib.util
 import pytest
 
 from autograder.checks import course
-from autograder.checks.calling import Pair, reference
+from autograder.checks.calling import Pair
 from autograder.checks.judge import CheckFailed, shown
 from autograder.checks.replay import (CALLS, in_one_lane, inputs, replay_first, wars_around,
                                       wrong_answers)
@@ -15,6 +15,7 @@ from autograder.contract import MODULES
 from autograder.games.specs import table_evaluation, tree_spec
 from autograder.runner.observations import Observation
 from autograder.worker.calls import build_argument, build_game, call
+from support.inprocess import solution
 from support.paths import ROOT
 
 SUBMISSIONS = ROOT / "tests" / "submissions"
@@ -63,8 +64,8 @@ def test_a_tree_built_around_a_wrong_value_changes_a_trusting_decision(value, go
         trusted = {(0,): got}  # the wrong value, where the decision asks for the wrong tree's
 
         def trusting(game, state):
-            return trusted.get(state.path, reference("minimax_value")(game, state))
-        right = reference(decision)(tree, tree.initial)
+            return trusted.get(state.path, solution("minimax_value")(game, state))
+        right = solution(decision)(tree, tree.initial)
         best = max if tree.to_move(tree.initial) == "MAX" else min
         mistaken = best(tree.actions(tree.initial),
                         key=lambda a: trusting(tree, tree.result(tree.initial, a)))
@@ -84,11 +85,11 @@ def test_a_war_built_around_a_wrong_response_changes_the_reference_decision_with
     war = course.TIED_REPLIES
     made = call("rational_response", None, war["tree"], war["theirs"], "option_1")
     wrong = pair(made, student.rational_response(war["tree"], war["theirs"], "option_1"),
-                 reference("rational_response")(war["tree"], war["theirs"], "option_1"))
+                 solution("rational_response")(war["tree"], war["theirs"], "option_1"))
     assert wrong.got.answer != wrong.want.answer
     [built] = wars_around(wrong)
     arguments = (built["tree"], built["ours"], built["theirs"], built["root"])
-    assert reference("rational_decision")(*arguments) == "another"
+    assert solution("rational_decision")(*arguments) == "another"
     assert student.rational_decision(*arguments) == "option_1"
 
 
@@ -96,14 +97,14 @@ def test_a_stop_at_the_first_win_fails_the_pinned_tree_and_the_built_one():
     student = module(SUBMISSIONS / "bug_minimax_stops_at_first_win" / "minimax.py")
     game = build_game(course.WIN_NOT_BEST)
     assert student.minimax_decision(game, game.initial) != \
-        reference("minimax_decision")(game, game.initial)
+        solution("minimax_decision")(game, game.initial)
     wrong = pair(call("minimax_value", course.WIN_NOT_BEST),
                  student.minimax_value(game, game.initial),
-                 reference("minimax_value")(game, game.initial))
+                 solution("minimax_value")(game, game.initial))
     for built in inputs(Seen(wrong), "minimax_decision"):
         tree = build_game(built)
         assert student.minimax_decision(tree, tree.initial) != \
-            reference("minimax_decision")(tree, tree.initial)
+            solution("minimax_decision")(tree, tree.initial)
 
 
 def test_a_cut_off_built_around_a_wrong_heuristic_value_keeps_its_evaluation_under_it():

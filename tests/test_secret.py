@@ -13,7 +13,8 @@ import pytest
 
 from autograder import policy as grading_config, secret
 from autograder.assignments import SEARCH, built_in
-from autograder.engine import collect_checks, games_seed
+from autograder.engine import collect_checks
+from autograder.engine.seeding import games_seed
 from autograder.errors import ConfigError, UsageError
 from autograder.grading import provenance
 from support.cli import run_cli

@@ -8,10 +8,12 @@ that made it, and the shares are counted from those calls. Run with `-s` to see 
 import pytest
 
 from autograder import policy as grading_config, secret
+from autograder.assignments import SEARCH
 from autograder.contract import judged_function
 from autograder.checks.calling import Caller
-from autograder.engine import FunctionQueue, GradingPlugin, pytest_run
-from support.inprocess import InProcess, OnlyChecks
+from autograder.engine.plugin import FunctionQueue, GradingPlugin
+from autograder.engine.session import pytest_run
+from support.inprocess import InProcess, OnlyChecks, solution
 
 pytestmark = pytest.mark.e2e
 
@@ -49,7 +51,8 @@ def games_by_check():
     config = secret.applied(grading_config.load(), official=True)  # the tests' secret
     student = InProcess()
     functions = dict.fromkeys(judged_function(check) for check in DECISIONS + WINDOWS)
-    pytest_run(GradingPlugin(Caller(student), config), config,
+    caller = Caller(student, solution=solution, traced=SEARCH.traced)
+    pytest_run(GradingPlugin(caller, config, SEARCH), config,
                plugins=[student, OnlyChecks(DECISIONS + WINDOWS),
                         FunctionQueue(functions, config)])
     games = {}

@@ -6,7 +6,7 @@ holds the second assignment's. `own_files_only = true`
 grades the folder as it is (for stubs and missing files). `feedback` lists fragments some check's
 feedback must hold; `not_feedback`, fragments none may. `diagnosis` maps each function whose
 failures its `why` puts down to one of the course's known mistakes to that mistake's name (a key
-of feedback/diagnosis.py's EXPLANATIONS), or to a list of two where it makes both at once (no
+of feedback/mistakes.py's EXPLANATIONS), or to a list of two where it makes both at once (no
 single one reproduces its failures): the grading names exactly those, each once, before the
 function's failures, and no other mistake anywhere (`diagnosis = {}`: none at all).
 """
@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from autograder.feedback.diagnosis import EXPLANATIONS
+from autograder.feedback.mistakes import EXPLANATIONS
 
 from support.cli import failed_checks, grade_json
 from support.submissions import CUTOFF_SUBMISSIONS, SUBMISSIONS, assembled

@@ -6,7 +6,8 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from autograder.feedback.diagnosis import EVERY_SUSPECT, Budget, as_mistakes, digest, pairs_of
+from autograder.feedback.diagnosis import Budget, as_mistakes, digest
+from autograder.feedback.mistakes import EVERY_SUSPECT, pairs_of
 from autograder.feedback.replaying import record, subtrees
 from autograder.feedback.replaying.replay import TooBig, replay
 from autograder.feedback.replaying.subtrees import MEMOIZED, digested, memoizes

@@ -9,7 +9,8 @@ import time
 import pytest
 
 from autograder import policy
-from autograder.engine import GradingPlugin
+from autograder.assignments import SEARCH
+from autograder.engine.plugin import GradingPlugin
 from autograder.runner.supervisor import Pending
 from autograder.runner.terminating import Terminated, ended_cleanly_by_sigterm, received
 
@@ -25,7 +26,7 @@ def interrupted_and_caught():
 
 
 def test_no_check_starts_and_no_call_is_made_once_sigterm_was_caught():
-    plugin = GradingPlugin(None, policy.load())
+    plugin = GradingPlugin(None, policy.load(), SEARCH)
     with pytest.raises(Terminated), ended_cleanly_by_sigterm():
         interrupted_and_caught()
         with pytest.raises(Terminated):
@@ -37,7 +38,7 @@ def test_no_check_starts_and_no_call_is_made_once_sigterm_was_caught():
 
 def test_checks_start_and_calls_go_out_without_sigterm():
     with ended_cleanly_by_sigterm():
-        assert GradingPlugin(None, policy.load()).pytest_runtest_protocol(
+        assert GradingPlugin(None, policy.load(), SEARCH).pytest_runtest_protocol(
             item=None, nextitem=None) is None
         with pytest.raises(AttributeError):  # on to the student, here None
             Pending(None, {"function": "minimax_value"}, 1, time.monotonic()).wait()

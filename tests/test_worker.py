@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from autograder.assignments import SEARCH
 from autograder.runner import supervisor, worker_process
 from autograder.checks import calling
 from autograder.checks.calling import Caller
@@ -23,6 +24,7 @@ from autograder.runner.stacks import STACK_HEADER, stopped_at
 from autograder.runner.supervisor import Student, StudentTimedOut
 from autograder.runner.worker_process import stage_runtime
 from autograder.worker.calls import PRINTED_CHARACTERS, PRINTED_LINES, call
+from support.inprocess import solution
 
 VALUE = call("minimax_value", TEXTBOOK)
 
@@ -271,7 +273,7 @@ def test_a_sandbox_that_never_starts_is_the_graders_error(student, monkeypatch):
         with pytest.raises(supervisor.WorkerNeverStarted,
                            match="ended 3 workers in a row before they started") as stopped:
             s.call(VALUE)
-    from autograder.engine import verdict
+    from autograder.engine.plugin import verdict
     assert verdict(stopped.value, Limits()) is None  # the grader's error, not the student's
     assert len(started) == 3
 
@@ -332,7 +334,8 @@ def test_a_node_is_asked_once_however_many_walks_pass_it(student):
             turn = (len(asked) - 1) % len(actions)
             return actions[turn:] + actions[:turn]
     """) as s:
-        orders = Caller(s).student_orders("minimax_decision", TEXTBOOK)
+        orders = Caller(s, solution=solution, traced=SEARCH.traced).student_orders(
+            "minimax_decision", TEXTBOOK)
         first = list(orders([(), (0,)]))
         second = list(orders([(), (0,), (1,)]))
     assert first == [[0, 1, 2], [1, 2, 0]] and second == [*first, [2, 0, 1]]
@@ -397,7 +400,7 @@ def test_a_call_is_held_to_its_limit_however_long_the_reference_takes(student, m
             return 4
     """) as s:
         with pytest.raises(StudentTimedOut, match="did not return within the time limit of 1.0 s"):
-            Caller(s).both(VALUE)
+            Caller(s, solution=solution, traced=SEARCH.traced).both(VALUE)
 
 
 def test_a_flood_of_output_neither_blocks_nor_is_kept_whole(student):
@@ -616,7 +619,8 @@ def test_a_check_whose_call_timed_out_shows_that_calls_input(student, stopped, s
     with student(HANG) as s:
         with pytest.raises(StudentTimedOut) as timed_out:
             Caller(s, answers={json.dumps(stopped, sort_keys=True): {
-                "answer": 0, "type": "int", "seconds": 0.0}}).both(stopped)
+                "answer": 0, "type": "int", "seconds": 0.0}}, solution=solution,
+                traced=SEARCH.traced).both(stopped)
     assert (timed_out.value.shown.as_dict() if shown else None) == shown
     assert str(timed_out.value).endswith(f"while True: pass{message}")
 

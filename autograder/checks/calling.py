@@ -18,7 +18,6 @@ from functools import partial
 from hypothesis import assume
 
 from autograder.checks.judge import CheckFailed, shown
-from autograder.contract import MODULES, TRACED
 from autograder.drawing import name_node
 from autograder.games.instrumented import InstrumentedGame
 from autograder.language import _
@@ -29,9 +28,10 @@ from autograder.worker.calls import (Call, build_argument, build_game, call, dec
                                      run_observed, state_at)
 
 
-def reference(function, modules=MODULES, package="reference"):
-    """The reference solution of `function`, from the package of an assignment's reference
-    solutions, which holds one module for each of `modules`' (the assignment's contract)."""
+def reference(function, modules, package):
+    """The reference solution of `function`, from `package`, the package of an assignment's
+    reference solutions, which holds one module for each of `modules`' (the assignment's
+    contract)."""
     return getattr(importlib.import_module(f"{package}.{modules[function]}"), function)
 
 
@@ -104,7 +104,7 @@ class Caller:
     a name (see reference), None where there is no reference (the students' release); the calls
     of the functions in `traced`, whose nodes the assignment counts, bring back their trace."""
 
-    def __init__(self, student, answers=None, solution=reference, traced=TRACED):
+    def __init__(self, student, answers=None, *, solution, traced):
         self.student, self.solution, self.traced = student, solution, traced
         self.answers = {} if answers is None else answers
         self.seen = {}

@@ -20,7 +20,7 @@ import pytest
 from hypothesis.errors import UnsatisfiedAssumption
 
 from autograder.checks.judge import CheckFailed
-from autograder.feedback.diagnosis import CALLS  # a function's checks replay its callee's failures
+from autograder.feedback.mistakes import CALLS  # a function's checks replay its callee's failures
 from autograder.games.specs import price_war_spec, tree_spec
 from autograder.runner.observations import exactly_equal, is_finite, is_number
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from autograder.commands import gradebook
 from autograder.errors import UsageError
-from autograder.feedback.diagnosis import EXPLANATIONS
+from autograder.feedback.mistakes import EXPLANATIONS
 from autograder.files import write_atomically
 from autograder.language import N_, speaking
 from autograder.reporters import insights as pages

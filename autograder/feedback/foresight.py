@@ -9,7 +9,8 @@ searched: where none were recorded (the instructor's grader, on games of its own
 found. The calls are those the checks that ran made, which a student sees: what a warning says is
 drawn from no input of a check that did not run.
 """
-from autograder.feedback.diagnosis import EVERY_SUSPECT, EXPLANATIONS, digest, reproduces, window
+from autograder.feedback.diagnosis import digest, reproduces, window
+from autograder.feedback.mistakes import EVERY_SUSPECT, EXPLANATIONS
 from autograder.language import _
 
 

@@ -27,8 +27,8 @@ Reads results as plain data (function, failed, suspects, calls), so that it need
 from dataclasses import replace
 from typing import NamedTuple
 
-from autograder.feedback.diagnosis import (CALLS, EVERY_SUSPECT, EXPLANATIONS, KEPT_BETWEEN_CALLS,
-                                           both_sides)
+from autograder.feedback.mistakes import (CALLS, EVERY_SUSPECT, EXPLANATIONS, KEPT_BETWEEN_CALLS,
+                                          both_sides)
 from autograder.language import _
 
 

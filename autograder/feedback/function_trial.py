@@ -21,8 +21,9 @@ records names only (CheckResult.suspects), as a failing check's suspects are.
 import json
 from dataclasses import replace
 
-from autograder.feedback.diagnosis import KEPT_BETWEEN_CALLS, told_apart, together
+from autograder.feedback.diagnosis import told_apart, together
 from autograder.feedback.function_diagnosis import named_mistakes
+from autograder.feedback.mistakes import KEPT_BETWEEN_CALLS
 from autograder.runner.observations import exactly_equal
 
 

@@ -28,7 +28,7 @@ from autograder.runner.supervisor import StudentTimedOut
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # What the games depend on; the engine sets hypothesis's profile and each check's seed and examples.
-SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine.py")
+SOURCES = ("checks/*.py", "grading/strategies.py", "games/*.py", "engine/*.py")
 CHECKS = PACKAGE / "checks"  # the first assignment's; another's are digested as well
 
 

@@ -12,8 +12,9 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from functools import lru_cache
 
-from autograder.feedback.diagnosis import (EVERY_SUSPECT, PAIR_CAP, Budget, as_mistakes, digest,
-                                           pair_key, pairs_of, replays, styled)
+from autograder.feedback.diagnosis import (PAIR_CAP, Budget, as_mistakes, digest, pair_key,
+                                           replays, styled)
+from autograder.feedback.mistakes import EVERY_SUSPECT, pairs_of
 from autograder.feedback.replaying.replay import TooBig, narrate, replay
 from autograder.feedback.replaying.subtrees import digested, memoizes
 from autograder.feedback.replaying.variants import below_root
