@@ -5,7 +5,7 @@ expected at that node (judge.py's same_trace and follows_the_search say them).
 from autograder.drawing import name_node
 from autograder.feedback.explain import Names
 from autograder.language import N_, _, ngettext, number
-from autograder.runner.observations import quoted
+from autograder.language.escaping import quoted
 from autograder.worker.calls import decode_path
 
 ALPHA_BETA = N_("alpha-beta")
