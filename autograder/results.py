@@ -344,8 +344,7 @@ def _check_from_json(check):
 
 def report_from_json(data):
     """The Report that report.json's data holds (reporters/report_json.py, as json.loads reads it):
-    load_report's, and the report the notebook's test cells are handed inside their own file
-    (commands/notebook_cells.given_report)."""
+    load_report's, once it knows the data is a report."""
     checks = [_check_from_json(check) for check in data["checks"]]
     return Report(data.get("submission", ""), checks, sandbox=data.get("sandbox", ""),
                   made_with=data.get("made_with") or {}, order=tuple(data.get("order") or ()),

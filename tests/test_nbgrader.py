@@ -39,6 +39,7 @@ from autograder.games.specs import connect_four_spec
 from autograder.intake.notebook import extract, module_source
 from autograder.intake.submission import FILE_LIMIT, stage
 from autograder.language import ENGLISH, LANGUAGES, speaking
+from autograder.reporters import report_json
 from autograder.results import report_from_json
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
@@ -503,19 +504,21 @@ def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_not
                                                                       monkeypatch, capsys):
     # The sandboxed kernel cannot run the grader: a test cell shows the report it was handed
     # (and grades nothing itself), with the cells' points from that report too.
-    given = cell_helper.os.path.join(os.getcwd(), "given.json")
-    Path(given).write_text(json.dumps({"report": REPORT,
-                                       "cell_points": {"alphabeta_decision": 24}}))
-    monkeypatch.setenv(cell_helper.REPORT, given)
+    given = Path.cwd() / "given"
+    given.mkdir()
+    (given / "report.json").write_text(report_json.render(report_from_json(REPORT)))
+    (given / "cells.json").write_text(json.dumps({"cell_points": {"alphabeta_decision": 24}}))
+    monkeypatch.setenv(cell_helper.REPORT, str(given))
     monkeypatch.setenv("NBGRADER_EXECUTION", "autograde")
     monkeypatch.setattr(cell_helper, "grade_answers", None)  # never called
     (Path.cwd() / NOTEBOOK).unlink()  # nor is the notebook read
     assert cell_helper.grade("alphabeta_decision") == 16  # 8 of 12, in a cell worth 24
     assert "scaled to this cell's 24 points" in capsys.readouterr().out
-    Path(given).write_text(json.dumps({"refused": "submission", "reason": "no answer cells"}))
+    (given / "cells.json").write_text(json.dumps({"refused": "submission",
+                                                  "reason": "no answer cells"}))
     with pytest.raises(AssertionError, match="^no answer cells$"):
         cell_helper.grade("alphabeta_decision")
-    Path(given).write_text(json.dumps({"refused": "grader", "reason": "exit code 3"}))
+    (given / "cells.json").write_text(json.dumps({"refused": "grader", "reason": "exit code 3"}))
     with pytest.raises(GradingError, match="^exit code 3$"):
         cell_helper.grade("alphabeta_decision")
 

@@ -6,7 +6,7 @@ sandbox that sees no reference, so its test cells cannot run the grader. The cou
 nbgrader_config.py puts GradeAnswers just before Execute, in autograde and in validate: in
 nbgrader's own process it grades the notebook's answer cells as the test cells did (`python -m
 autograder grade`, the student code in the sandbox like any submission), writes the student-view
-report (as report.json holds it) and the test cells' points to a private file, and names it in
+report (report.json) and the test cells' points (cells.json) to a private folder, and names it in
 AUTOGRADER_NOTEBOOK_REPORT. The kernel's launcher, a child of this process, copies it into the
 kernel's sandbox, where the test cells read it (notebook_cells.given_report).
 """
@@ -48,14 +48,15 @@ class GradeAnswers(NbGraderPreprocessor):
     def preprocess(self, nb, resources):
         os.environ.pop(REPORT, None)  # never a previous notebook's report, whatever happens here
         name = f"{resources.get('unique_key') or 'notebook'}.ipynb"
+        folder = Path(tempfile.mkdtemp(dir=report_folder()))
         try:
-            given = {"report": report_json.as_data(notebook_report(nb, name)),
-                     "cell_points": cell_points(nb)}
+            (folder / "report.json").write_text(report_json.render(notebook_report(nb, name)),
+                                                encoding="utf-8")
+            cells = {"cell_points": cell_points(nb)}
         except (AssertionError, ValueError) as error:  # the submission's: its test cells fail
-            given = {"refused": "submission", "reason": str(error)}
+            cells = {"refused": "submission", "reason": str(error)}
         except AutograderError as error:  # the grader's: its test cells say so
-            given = {"refused": "grader", "reason": str(error)}
-        path = report_folder() / "report.json"
-        path.write_text(json.dumps(given), encoding="utf-8")
-        os.environ[REPORT] = str(path)
+            cells = {"refused": "grader", "reason": str(error)}
+        (folder / "cells.json").write_text(json.dumps(cells), encoding="utf-8")
+        os.environ[REPORT] = str(folder)
         return nb, resources

@@ -3,7 +3,7 @@ cell. It runs in the kernel, next to the student's code.
 
 A test cell's grade("<function>") grades the notebook's answer cells as .py files, in a subprocess
 and the same sandbox as any submission, and scores the function's checks from that one report:
-README.md, "Notebooks (nbgrader)", says how the cells score and what they keep out of the kernel.
+docs/nbgrader.md says how the cells score and what they keep out of the kernel.
 Under nbgrader the kernel is itself sandboxed and cannot run the grader: nbgrader's trusted side
 grades the answers before the kernel starts (autograder.commands.nbgrader_grading) and the
 kernel's launcher hands it that report, named by AUTOGRADER_NOTEBOOK_REPORT, which the cells read.
@@ -20,7 +20,7 @@ from autograder.errors import GradingError
 from autograder.intake.notebook import (EXECUTION, REPORT, answer_sources, nbgrader_metadata,
                                         read_notebook, test_cells, write_modules)
 from autograder.language import _, ngettext, number, speaking
-from autograder.results import load_report, out_of, points, report_from_json
+from autograder.results import load_report, out_of, points
 from autograder.runner.environment import without_steering
 
 GRADER_PYTHON = "AUTOGRADER_PYTHON"
@@ -121,14 +121,14 @@ def given_report():
     """(report, {function: cell points}) that nbgrader's trusted side made before this kernel
     started, or None outside nbgrader's sandboxed kernel. A report it could not make raises here,
     in the test cell, as it would have raised grading in the kernel."""
-    path = os.environ.get(REPORT)
-    if not path:
+    folder = os.environ.get(REPORT)
+    if not folder:
         return None
-    given = json.loads(Path(path).read_text(encoding="utf-8"))
-    if "refused" in given:
-        raise (AssertionError if given["refused"] == "submission" else GradingError)(
-            given["reason"])
-    return report_from_json(given["report"]), given["cell_points"]
+    cells = json.loads((Path(folder) / "cells.json").read_text(encoding="utf-8"))
+    if "refused" in cells:
+        raise (AssertionError if cells["refused"] == "submission" else GradingError)(
+            cells["reason"])
+    return load_report(Path(folder) / "report.json"), cells["cell_points"]
 
 
 def student_results(report, function):

@@ -214,10 +214,12 @@ def stage(staging, arguments):
     environment = dict(KERNEL_ENV)  # and nothing else of nbgrader's environment
     if os.environ.get(EXECUTION):
         environment[EXECUTION] = os.environ[EXECUTION]
-    report = os.environ.get(REPORT)
-    if report:
-        shutil.copyfile(report, staging / "report.json")
-        environment[REPORT] = str(staging / "report.json")
+    given = os.environ.get(REPORT)
+    if given:  # its files copied one by one, as the staging folder's own files are made
+        (staging / "given").mkdir()
+        for path in Path(given).iterdir():
+            shutil.copyfile(path, staging / "given" / path.name)
+        environment[REPORT] = str(staging / "given")
     return kernel_arguments(arguments, shim), environment, work
 
 
