@@ -36,8 +36,7 @@ from autograder.commands.ci.github import definitions, escape_data, escape_prope
 from autograder.commands.ci.grading import same_files
 from autograder.commands.ci.summary import COMMENT_LIMIT, MARKER, body, fitted
 from autograder.contract import MODULES
-from autograder.distribution import release
-from autograder.distribution.release import workflow_substitutions
+from autograder.distribution.students_repository import WORKFLOWS, workflow_substitutions, workflows
 from autograder.errors import LaneError, SandboxError
 from autograder.language import _, speaking, spoken
 from autograder.language.catalogs import TRANSLATED
@@ -921,8 +920,8 @@ def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path, assignment):
 def spoken_workflow(folder, code):
     """The students' GitHub workflow of the cutoff assignment as a release in `code` writes it."""
     with speaking(code):
-        release.workflows(folder, {**PLACEHOLDERS, **workflow_substitutions(CUTOFF)})
-    return folder / release.WORKFLOWS["github-autograde.yml"]
+        workflows(folder, {**PLACEHOLDERS, **workflow_substitutions(CUTOFF)})
+    return folder / WORKFLOWS["github-autograde.yml"]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)
