@@ -1,5 +1,6 @@
-"""An assignment's notebook, built from its reference and grading.toml, with what handouts.py says
-of it (its introduction, figures and try-it examples). Each reference module becomes a section:
+"""An assignment's notebook, built from its reference and grading.toml, with what its handout.toml
+says of it (its introduction, figures and try-it examples: handouts.py). Each reference module
+becomes a section:
 
 - markdown (read-only): the module's docstring, then each function's docstring, as the course
   explains them, with the course's trees drawn (Mermaid, and as text) and its boards and price war;
