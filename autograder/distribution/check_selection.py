@@ -16,7 +16,8 @@ def public_checks(config_text):
     """The names of the checks students get: the visible ones (after_due_date and hidden checks
     stay with the instructor)."""
     checks = tomllib.loads(config_text)["checks"]
-    return {name for name, entry in checks.items() if entry.get("visibility", "visible") == "visible"}
+    return {name for name, entry in checks.items()
+            if entry.get("visibility", "visible") == "visible"}
 
 
 def decorator_named(function, name):
