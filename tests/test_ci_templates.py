@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from autograder.assignments import built_in
-from autograder.distribution import release
-from autograder.distribution.release import workflow_substitutions
+from autograder.distribution.students_repository import WORKFLOWS, workflow_substitutions, workflows
 from autograder.language import speaking
 from autograder.language.catalogs import TRANSLATED
 from support.actions import PLACEHOLDERS, TEMPLATES, filled, load_yaml, steps_by_id, workflow
@@ -189,8 +188,8 @@ def test_the_filled_in_workflow_passes_actionlint(lint, tmp_path, assignment):
 def spoken_workflow(folder, code):
     """The students' GitHub workflow of the cutoff assignment as a release in `code` writes it."""
     with speaking(code):
-        release.workflows(folder, {**PLACEHOLDERS, **workflow_substitutions(CUTOFF)})
-    return folder / release.WORKFLOWS["github-autograde.yml"]
+        workflows(folder, {**PLACEHOLDERS, **workflow_substitutions(CUTOFF)})
+    return folder / WORKFLOWS["github-autograde.yml"]
 
 
 @pytest.mark.parametrize("code", TRANSLATED)

@@ -12,7 +12,7 @@ import zipfile
 import pytest
 
 from autograder import policy as grading_config
-from autograder.distribution.release import public_config
+from autograder.distribution.released_policy import public_config
 from autograder.grading import answers
 from support.cli import grade_json, run_cli
 from support.paths import REFERENCE, ROOT

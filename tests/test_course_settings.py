@@ -114,9 +114,9 @@ def test_the_second_assignments_material_follows_the_course_language(course, tmp
 def test_the_students_copy_of_an_assignment_keeps_what_it_inherited(tmp_path, monkeypatch):
     """The released repository of the second assignment has no course grading.toml: its own
     names the threshold it inherited, as it names the language."""
-    from autograder.distribution import release
+    from autograder.distribution.released_policy import with_course_setting
     released = tmp_path / "grading.toml"
-    released.write_text(release.with_course_setting(CUTOFF.read_text(), "fail_under", "95%"))
+    released.write_text(with_course_setting(CUTOFF.read_text(), "fail_under", "95%"))
     monkeypatch.setattr(grading_config, "DEFAULT_PATH", tmp_path / "no-course.toml")
     assert grading_config.settings(released)["fail_under"] == (Threshold(95, percent=True),
                                                                f"{released} [course] fail_under")

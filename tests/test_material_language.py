@@ -13,6 +13,7 @@ import shlex
 import subprocess
 import sys
 import tomllib
+from string import Template
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,8 @@ import pytest
 from autograder import assignments, policy
 from autograder.commands.cli import parser as cli_parser
 from autograder.assignments import SEARCH
-from autograder.distribution import gradescope_export, gradescope_run, release, stubs
+from autograder.distribution import (gradescope_export, gradescope_run, released_policy,
+                                     spoken_material, stubs, students_repository)
 from autograder.distribution.notebooks import course, notebook
 from autograder.distribution.notebooks.rendering import literals
 from autograder.language import ENGLISH, _, speaking
@@ -105,9 +107,9 @@ def test_english_stubs_are_assignments_own(tmp_path):
 def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment, tmp_path,
                                                                        monkeypatch):
     english = tmp_path / "en"
-    release.material(english, SUBSTITUTIONS, assignment, KEPT)
-    contract = (release.ROOT / release.CONTRACT).read_text(encoding="utf-8")
-    assert (english / release.CONTRACT).read_text(encoding="utf-8") == contract
+    students_repository.material(english, SUBSTITUTIONS, assignment, KEPT)
+    contract = (students_repository.ROOT / students_repository.CONTRACT).read_text(encoding="utf-8")
+    assert (english / students_repository.CONTRACT).read_text(encoding="utf-8") == contract
     readme = (english / "README.md").read_text(encoding="utf-8")
     assert "{%" not in readme and "course/grader` at `v1`" in readme and "- minimax_value" in readme
     assert MARK not in readme
@@ -115,7 +117,7 @@ def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment
     spoken_folder = tmp_path / "it"
     translate_italian(monkeypatch)
     with speaking("it"):
-        release.material(spoken_folder, SUBSTITUTIONS, assignment, KEPT)
+        students_repository.material(spoken_folder, SUBSTITUTIONS, assignment, KEPT)
     spoken_readme = (spoken_folder / "README.md").read_text(encoding="utf-8")
     assert spoken_readme.startswith(f"# {MARK}Adversarial search")
     assert f"## {MARK}Set up and check your work" in spoken_readme
@@ -123,14 +125,14 @@ def test_the_readme_and_contract_are_spoken_and_english_is_as_written(assignment
     assert f"- {MARK}{KEPT[0]}\n" in spoken_readme  # the checks by their spoken names
     # the commands stay code
     assert "    python3.11 -m venv .venv" in spoken_readme
-    spoken_contract = (spoken_folder / release.CONTRACT).read_text(encoding="utf-8")
+    spoken_contract = (spoken_folder / students_repository.CONTRACT).read_text(encoding="utf-8")
     assert spoken_contract.startswith(f"# {MARK}The student-facing contract\n")
     assert _code_fences(spoken_contract) == _code_fences(contract)
     blocks = [block for block in markdown_blocks(contract) if block[2]]
     assert any(prefix == "```text\n" for _, prefix, *_rest in blocks)
     assert all(f"{prefix}{MARK}{message}{suffix}" in spoken_contract
                for _, prefix, message, suffix, _ in blocks)
-    stubs_folder = spoken_folder / release.inside(assignment.stubs)
+    stubs_folder = spoken_folder / students_repository.inside(assignment.stubs)
     first = (stubs_folder / assignment.files[0]).read_text(encoding="utf-8")
     assert docstrings(first)[0].startswith(MARK)
 
@@ -139,7 +141,7 @@ def test_the_students_docs_hold_only_the_contract_in_their_language(tmp_path):
     """docs/translating.md is the maintainers' guide, in English only: a Catalan course's students
     would read it untranslated beside their contract."""
     with speaking("ca"):
-        release.documents(tmp_path)
+        students_repository.documents(tmp_path)
     assert [p.name for p in (tmp_path / "docs").iterdir()] == ["student-api.md"]
 
 
@@ -160,7 +162,7 @@ def test_the_contract_keeps_a_block_untranslated_as_it_is_and_a_text_block_whole
 
     translate_italian(monkeypatch, Some)
     with speaking("it"):
-        assert release.spoken_markdown(text) == (
+        assert spoken_material.spoken_markdown(text) == (
             "# Titolo\n\nA paragraph\nover two lines.\n\n```\ncode, kept\n```\n- una voce\n"
             "```text\ngame.initial   lo stato iniziale\n```\n")
 
@@ -258,12 +260,12 @@ def test_gradescope_grades_and_says_it_could_not_grade_in_the_course_language(it
 
 @pytest.mark.parametrize("language", ["it", "en"])
 def test_the_released_policy_names_the_language_it_was_written_in(language, tmp_path):
-    config_text = release.public_config(SEARCH.policy.read_text(), KEPT)
+    config_text = released_policy.public_config(SEARCH.policy.read_text(), KEPT)
     released = tmp_path / "grading.toml"
-    released.write_text(release.with_language(config_text, language))
+    released.write_text(released_policy.with_language(config_text, language))
     assert policy.load(released).language == language
-    assert release.with_language(released.read_text(), language) == released.read_text()
-    assert release.with_language(config_text, "en") == config_text
+    assert released_policy.with_language(released.read_text(), language) == released.read_text()
+    assert released_policy.with_language(config_text, "en") == config_text
 
 
 def test_a_caption_with_values_is_translated_before_they_are_filled_in(italian):
@@ -277,7 +279,7 @@ def test_a_caption_with_values_is_translated_before_they_are_filled_in(italian):
 def released_comments(folder, assignment):
     """{file: its comments' paragraphs, and the names and descriptions a workflow's Actions page
     shows} of the released grading.toml and workflows in `folder`."""
-    files = [release.inside(assignment.policy), *release.WORKFLOWS.values()]
+    files = [students_repository.inside(assignment.policy), *students_repository.WORKFLOWS.values()]
     texts = {str(path): (folder / path).read_text(encoding="utf-8") for path in files}
     return {path: [block[2] for block in comment_blocks(text) if block[2]]
             + [value for _line, _key, value in shown_values(text)] for path, text in texts.items()}
@@ -290,17 +292,17 @@ def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_lan
     """Each paragraph of their comments, as it stands rewrapped in the students' repository, and
     each step's name in the workflow is a translation of the language's catalog, and so is each
     comment of the stubs, which say where the code goes in it too."""
-    release.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
-    assert policy.load(tmp_path / release.inside(assignment.policy)).language == code
-    filled = {**SUBSTITUTIONS, **release.workflow_substitutions(assignment)}
-    translations = {release.Template(message.string).safe_substitute(filled)
+    students_repository.students_files(tmp_path, SUBSTITUTIONS, assignment, code)
+    assert policy.load(tmp_path / students_repository.inside(assignment.policy)).language == code
+    filled = {**SUBSTITUTIONS, **students_repository.workflow_substitutions(assignment)}
+    translations = {Template(message.string).safe_substitute(filled)
                     for message in read(code) if message.id and isinstance(message.string, str)}
     comments = released_comments(tmp_path, assignment)
     assert all(comments.values())
     english = {where: [paragraph for paragraph in paragraphs if paragraph not in translations]
                for where, paragraphs in comments.items()}
     assert english == {where: [] for where in comments}
-    stubs_folder = tmp_path / release.inside(assignment.stubs)
+    stubs_folder = tmp_path / students_repository.inside(assignment.stubs)
     for name in assignment.files:
         stub = (stubs_folder / name).read_text(encoding="utf-8")
         with speaking(code):
@@ -310,13 +312,15 @@ def test_every_comment_of_the_released_policy_and_workflows_is_in_the_course_lan
 
 
 def test_english_released_comments_are_the_templates_own(tmp_path):
-    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "en")
-    written = (tmp_path / release.WORKFLOWS["github-autograde.yml"]).read_text(encoding="utf-8")
-    template = (release.HERE / "ci_templates" / "github-autograde.yml").read_text()
-    assert written == release.Template(template).safe_substitute(
-        {**SUBSTITUTIONS, **release.workflow_substitutions(SEARCH)})
-    policy_comments = released_comments(tmp_path, SEARCH)[str(release.inside(SEARCH.policy))]
-    public = release.public_config(SEARCH.policy.read_text(), KEPT)  # [official] left out
+    students_repository.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "en")
+    written = (tmp_path / students_repository.WORKFLOWS["github-autograde.yml"]).read_text(
+        encoding="utf-8")
+    template = (students_repository.HERE / "ci_templates" / "github-autograde.yml").read_text()
+    assert written == Template(template).safe_substitute(
+        {**SUBSTITUTIONS, **students_repository.workflow_substitutions(SEARCH)})
+    policy_comments = released_comments(tmp_path, SEARCH)[
+        str(students_repository.inside(SEARCH.policy))]
+    public = released_policy.public_config(SEARCH.policy.read_text(), KEPT)  # [official] left out
     assert policy_comments == [block[2] for block in comment_blocks(public) if block[2]]
 
 
@@ -333,7 +337,7 @@ def test_a_comment_is_rewritten_at_its_column_and_code_and_unknown_comments_stay
              "what a commented-out key is"}
     assert [block[2] for block in comment_blocks(text) if block[2]] == sorted(
         known, key=lambda message: text.index(message.split()[-1]))
-    spoken = release.spoken_paragraphs(text, width=40)
+    spoken = spoken_material.spoken_paragraphs(text, width=40)
     assert spoken.splitlines() == [
         f"# {MARK}A paragraph of the file that goes",
         "# on.",
@@ -364,9 +368,9 @@ def test_a_catalan_release_gives_its_hints_description_and_examples_in_catalan(a
     README besides their comments: each hint the catalog translates, as the policy's Catalan hint
     (the English one left out), the package's description (the README's title) and the comments
     of the README's example."""
-    release.students_files(tmp_path, SUBSTITUTIONS, assignment, "ca")
-    released_policy = tmp_path / release.inside(assignment.policy)
-    released = policy.load(released_policy).checks
+    students_repository.students_files(tmp_path, SUBSTITUTIONS, assignment, "ca")
+    policy_file = tmp_path / students_repository.inside(assignment.policy)
+    released = policy.load(policy_file).checks
     hinted = {name: check.hints[ENGLISH]
               for name, check in policy.load(assignment.policy).checks.items() if check.hints}
     with speaking("ca"):
@@ -375,7 +379,7 @@ def test_a_catalan_release_gives_its_hints_description_and_examples_in_catalan(a
         readme = (tmp_path / "README.md").read_text(encoding="utf-8")
         example = _("the course's textbook tree")
         assert f"# {example}\n" in readme
-    text = released_policy.read_text(encoding="utf-8")
+    text = policy_file.read_text(encoding="utf-8")
     assert not [hint for hint in hinted.values() if hint in text]
     project = tomllib.loads((tmp_path / "pyproject.toml").read_text(encoding="utf-8"))
     assert readme.startswith(f"# {project['project']['description']}\n")
@@ -388,20 +392,20 @@ def test_a_hint_no_catalog_translates_stays_as_the_instructor_wrote_it():
                    '"Call the order function at every node of the search, not only at the root, '
                    'and search the actions in the order it returns." }\n')
     with speaking("ca"):
-        spoken_text = release.with_spoken_hints(config_text)
+        spoken_text = released_policy.with_spoken_hints(config_text)
         first, second = spoken_text.splitlines()[1:]
         assert first == config_text.splitlines()[1]
         assert tomllib.loads(second)["c: d"]["hint"] == {"ca": _(
             "Call the order function at every node of the search, not only at the root, and "
             "search the actions in the order it returns.")}
-    assert release.with_spoken_hints(config_text) == config_text  # English
+    assert released_policy.with_spoken_hints(config_text) == config_text  # English
 
 
 def test_the_students_help_is_in_the_course_language_and_offers_only_their_command(tmp_path):
     """`python -m autograder grade --help` in a Catalan course's students' repository: argparse's
     words and every option's help in Catalan, none of the instructor's commands or batch options
     (they need what the release leaves out); the instructor's copy keeps its help in English."""
-    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
+    students_repository.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
 
     def shown(*argv):
         completed = subprocess.run([sys.executable, "-m", "autograder", *argv], cwd=tmp_path,
@@ -430,7 +434,7 @@ def test_the_instructors_commands_stay_one_line_where_the_students_help_offers_o
     """The students' parser offers only grade, but asking it for the instructor's commands still
     says in one line that this copy leaves them out (test_release.py asks the whole release),
     not that the command is an invalid choice."""
-    release.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
+    students_repository.students_files(tmp_path, SUBSTITUTIONS, SEARCH, "ca")
     completed = run_released_grader(tmp_path, *command)
     assert (completed.returncode, completed.stderr) == (
         2, f"autograder: '{' '.join(command[:-1])}' is the instructor's command: this copy of "
@@ -444,7 +448,7 @@ def test_the_released_assignment_file_comments_in_the_course_language(code):
     cutoff = assignments.chosen("cutoff")
     translations = {message.string for message in read(code) if message.id}
     with speaking(code):
-        declared = release.public_declaration(cutoff)
+        declared = students_repository.public_declaration(cutoff)
     comments = [block[2] for block in comment_blocks(declared) if block[2]]
     assert comments and [comment for comment in comments if comment not in translations] == []
     assert "reference" not in tomllib.loads(declared)

@@ -654,11 +654,11 @@ def test_real_nbgrader_end_to_end(nbgrader_installed, tmp_path, sample_report):
     text = release_path.read_text()
     for leaked in ("BEGIN SOLUTION", "CENTER_FIRST =", "alpha = max(alpha, v)"):
         assert leaked not in text, leaked
-    source = cells(build_notebook(), "solution")
+    source = cells(build_notebook(handout(assignments.SEARCH)), "solution")
     for module, cell in cells(release, "solution").items():
         # the release's stubs are autograder.distribution.stubs' stubs, not nbgrader's defaults
         assert "".join(cell["source"]) == stub_source("".join(source[module]["source"]))
-    tests = cells(build_notebook(), "grade")
+    tests = cells(build_notebook(handout(assignments.SEARCH)), "grade")
     assert {name: "".join(cell["source"]) for name, cell in cells(release, "grade").items()} == \
         {name: "".join(cell["source"]) for name, cell in tests.items()}
 

@@ -18,7 +18,7 @@ from support.releases import (checks_that_ran, diagnosed, named, released_files,
                               released_scores, run_released_grader)
 from support.submissions import SUBMISSIONS, assembled, reference_files
 from autograder.contract import MODULES
-from autograder.distribution.release import inside
+from autograder.distribution.students_repository import inside
 from autograder.language.catalogs import TRANSLATED, path_of, template
 
 # Its release takes minutes to build: slow, so that under xdist it starts first, beside the other

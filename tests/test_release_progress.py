@@ -12,8 +12,10 @@ import pytest
 from rich.console import Console
 
 from autograder.assignments import SEARCH, mistake_folders
-from autograder.distribution import graders, release, release_cache
+from autograder.distribution import (explanations, graders, mistake_gradings, reference_answers,
+                                     release, release_cache)
 from autograder.distribution.progress import Silent, Steps
+from autograder.distribution.students_repository import inside
 from autograder.grading import answers
 from autograder.runner.observations import board_paths
 from autograder.feedback.replaying import record
@@ -88,20 +90,20 @@ def test_the_reference_s_grading_is_recalled_only_for_the_same_released_grader(t
 
     def grade_reference(target, assignment):
         graded.append(target)
-        (target / release.inside(assignment.answers)).write_bytes(b"times %d" % len(graded))
-    monkeypatch.setattr(release, "grade_reference", grade_reference)
+        (target / inside(assignment.answers)).write_bytes(b"times %d" % len(graded))
+    monkeypatch.setattr(reference_answers, "grade_reference", grade_reference)
 
     def released(name, check="# a check\n"):
         target = tmp_path / name
-        (target / release.inside(SEARCH.checks)).mkdir(parents=True)
-        (target / release.inside(SEARCH.checks) / "test_one.py").write_text(check)
-        (target / release.inside(SEARCH.policy)).write_text("[checks]\n")
+        (target / inside(SEARCH.checks)).mkdir(parents=True)
+        (target / inside(SEARCH.checks) / "test_one.py").write_text(check)
+        (target / inside(SEARCH.policy)).write_text("[checks]\n")
         return target
     for name in ("first", "again"):
-        release.record_answers(released(name), SEARCH)
-    release.record_answers(released("other", "# another check\n"), SEARCH)
+        reference_answers.record_answers(released(name), SEARCH)
+    reference_answers.record_answers(released("other", "# another check\n"), SEARCH)
     assert graded == [tmp_path / "first", tmp_path / "other"]
-    answers = [(tmp_path / name / release.inside(SEARCH.answers)).read_bytes()
+    answers = [(tmp_path / name / inside(SEARCH.answers)).read_bytes()
                for name in ("first", "again", "other")]
     assert answers == [b"times 1", b"times 1", b"times 2"]
 
@@ -127,12 +129,13 @@ def test_the_known_mistakes_replay_the_games_the_reference_met_and_release_none(
         answers.record(recorded, added)
         report.write_text("{}")
         return recorded, report
-    monkeypatch.setattr(release, "grade_mistake", grade_mistake)
+    monkeypatch.setattr(mistake_gradings, "grade_mistake", grade_mistake)
     mistakes = tmp_path / "mistakes"
     (mistakes / "bug").mkdir(parents=True)
     (mistakes / "bug" / "minimax.py").write_text("# a mistake\n")
-    known, reports = release.record_shrinking({public: {"answer": 0}}, mistakes, SEARCH,
-                                              Silent())
+    (tmp_path / "scratch").mkdir()
+    known, reports = mistake_gradings.record_shrinking({public: {"answer": 0}}, mistakes, SEARCH,
+                                                       Silent(), tmp_path / "scratch")
     assert set(given) == {"reference", "bug"}
     assert given["reference"] == {public: {"answer": 0}}
     assert given["bug"] == {public: {"answer": 0}, games: [{"game": 1}]}
@@ -162,10 +165,10 @@ def test_a_release_explains_each_game_once_per_grader(tmp_path, monkeypatch):
                 data["explained"] = {"replays": key}
         return answers
 
-    monkeypatch.setattr(release, "explain_answers", explain_answers)
-    first = release.explained({"a game": {"answer": 1}, "a list": [1, 2]})
+    monkeypatch.setattr(explanations, "explain_answers", explain_answers)
+    first = explanations.explained({"a game": {"answer": 1}, "a list": [1, 2]})
     assert first == {"a game": {"answer": 1, "explained": {"replays": "a game"}}, "a list": [1, 2]}
-    again = release.explained({"a game": {"answer": 1}, "a list": [1, 2], "new": {"answer": 2}})
+    again = explanations.explained({"a game": {"answer": 1}, "a list": [1, 2], "new": {"answer": 2}})
     assert again == {"a game": {"answer": 1, "explained": {"replays": "a game"}},
                      "a list": [1, 2], "new": {"answer": 2, "explained": {"replays": "new"}}}
     assert searched == ["a game", "a list", "new"]
@@ -203,7 +206,7 @@ def test_the_known_mistakes_longest_to_grade_are_started_first():
              json.dumps({"games of the check": "a check"}): [1]}
     submissions = [("price war", ["rational_response"]), ("ordering", ["center_first"]),
                    ("minimax", ["minimax_value", "minimax_decision"])]
-    assert release.longest_first(submissions, known) == [submissions[2], submissions[1],
+    assert mistake_gradings.longest_first(submissions, known) == [submissions[2], submissions[1],
                                                          submissions[0]]
 
 
@@ -214,7 +217,7 @@ def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(
     explanations step came only at the end)."""
     out = io.StringIO()
 
-    def record_shrinking(known, mistakes, assignment, steps, every_check):
+    def record_shrinking(known, mistakes, assignment, steps, scratch, every_check):
         steps.done("known mistake m: graded")
         return known, {}
     for name, stand_in in {"students_files": lambda *args: [], "record_answers": lambda *args: None,
@@ -223,8 +226,8 @@ def test_a_release_says_the_public_games_are_explained_before_any_known_mistake(
         monkeypatch.setattr(release, name, stand_in)
     monkeypatch.setattr(release.answers, "public_answers", lambda path: {})
     monkeypatch.setattr(release.answers, "record", lambda path, known: None)
-    (tmp_path / release.inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
-    (tmp_path / release.inside(SEARCH.policy)).write_text("")
+    (tmp_path / inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / inside(SEARCH.policy)).write_text("")
     with Steps("release", len(release.BUILD_STEPS) + 1,
                Console(file=out, force_terminal=False, width=200)) as steps:
         release.build(tmp_path, {}, ["m"], SEARCH, "en", steps)
@@ -247,8 +250,8 @@ def test_a_release_s_total_of_steps_holds_from_its_first_line(tmp_path, monkeypa
         (mistakes / name / file).write_text("")
 
     def students_files(target, *args):
-        (target / release.inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
-        (target / release.inside(SEARCH.policy)).write_text("")
+        (target / inside(SEARCH.policy)).parent.mkdir(parents=True, exist_ok=True)
+        (target / inside(SEARCH.policy)).write_text("")
         return []
 
     def grade_mistake(submission, functions, policy, base, assignment, steps, processes,
@@ -258,13 +261,15 @@ def test_a_release_s_total_of_steps_holds_from_its_first_line(tmp_path, monkeypa
         steps.done(f"{name or submission.name}: graded")
         return submission.with_suffix(".json.gz"), report
     for name, stand_in in {"students_files": students_files, "record_answers": lambda *args: None,
-                           "explained": lambda known: known, "grade_mistake": grade_mistake,
-                           "caught": lambda *args: {}, "with_catches": lambda text, _: text}.items():
+                           "explained": lambda known: known, "caught": lambda *args: {},
+                           "with_catches": lambda text, _: text}.items():
         monkeypatch.setattr(release, name, stand_in)
+    monkeypatch.setattr(mistake_gradings, "grade_mistake", grade_mistake)
     for name, stand_in in {"public_answers": lambda path: {}, "save": lambda *args: None,
                            "record": lambda path, known: None}.items():
         monkeypatch.setattr(release.answers, name, stand_in)
-    release.release(tmp_path / "out", "course/grader", "v1", "course/private", mistakes)
+    release.release(tmp_path / "out", "course/grader", "v1", "course/private", mistakes, None,
+                    SEARCH)
     counts = [line.split("]", 1)[0] for line in capsys.readouterr().err.splitlines()
               if line.startswith("release: [")]
     assert counts == [f"release: [{step}/7" for step in range(1, 8)]
@@ -303,7 +308,7 @@ def test_the_known_mistakes_skip_the_fixed_positions_only_of_functions_no_left_o
     alphabeta_value's, whose positions tell apart what its hidden check catches. With them, every
     check runs."""
     def left_to_grading(every_check):
-        checks = tomllib.loads(release.mistakes_policy(SEARCH, every_check))["checks"]
+        checks = tomllib.loads(mistake_gradings.mistakes_policy(SEARCH, every_check))["checks"]
         return {name for name, entry in checks.items() if entry.get("checked_here") is False}
     skipped = left_to_grading(False)
     assert "minimax_value: examines all 549,946 nodes from the empty board" in skipped
@@ -365,18 +370,20 @@ def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(
             raise KeyboardInterrupt
         time.sleep(0.5)
         raise AssertionError("a grading started after Ctrl-C ran to its end")
-    monkeypatch.setattr(release, "grade_mistake", grade_mistake)
-    monkeypatch.setattr(release, "longest_first", lambda submissions, known: submissions)
+    monkeypatch.setattr(mistake_gradings, "grade_mistake", grade_mistake)
+    monkeypatch.setattr(mistake_gradings, "longest_first", lambda submissions, known: submissions)
     for name, stand_in in {"public_answers": lambda path: {}, "save": lambda *args: None}.items():
         monkeypatch.setattr(release.answers, name, stand_in)
+    (tmp_path / "scratch").mkdir()
     monkeypatch.setattr(release, "build", lambda target, substitutions, mistakes, *args:
-                        release.record_shrinking({}, mistakes, SEARCH, Silent()))
+                        mistake_gradings.record_shrinking({}, mistakes, SEARCH, Silent(),
+                                                          tmp_path / "scratch"))
     mistakes = tmp_path / "mistakes"
     for number in range(8):
         (mistakes / f"bug{number}").mkdir(parents=True)
         (mistakes / f"bug{number}" / "minimax.py").write_text("# a mistake\n")
     with pytest.raises(KeyboardInterrupt):
         release.release(tmp_path / "out" / "students", "course/grader", "v1", "course/private",
-                        mistakes)
+                        mistakes, None, SEARCH)
     assert len(started) < 1 + 8
     assert list((tmp_path / "out").iterdir()) == []

@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from autograder.assignments import built_in
+from autograder.assignments import SEARCH, built_in
 from autograder.distribution.stubs import generate, main, stub_source
 from support.cli import grade_json
 from support.paths import REFERENCE
@@ -96,7 +96,7 @@ def test_generate_refuses_a_module_without_markers(tmp_path):
     shutil.copytree(REFERENCE, reference)
     (reference / "minimax.py").write_text("def minimax_value(game, state):\n    return 0\n")
     with pytest.raises(ValueError, match="marks no solution"):
-        generate(reference, tmp_path / "stubs")
+        generate(reference, tmp_path / "stubs", SEARCH.files)
 
 
 @pytest.mark.parametrize("assignment, name", STUBS)

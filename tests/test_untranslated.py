@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from autograder import assignments
-from autograder.distribution import release, stubs
+from autograder.distribution import check_selection, spoken_material, stubs, students_repository
 from autograder.distribution.notebooks import course
 from autograder.language import speaking
 from autograder.language.catalogs import TRANSLATED, template
@@ -57,17 +57,17 @@ def rendered(code, folder):
     """Everything a student of `code` reads that a release writes, and the sample reports."""
     texts = {}
     for assignment in assignments.built_in():
-        kept = sorted(release.public_checks(assignment.policy.read_text()))
+        kept = sorted(check_selection.public_checks(assignment.policy.read_text()))
         with speaking(code):
             target = folder / assignment.name
             stubs.generate(assignment.reference, target, assignment.files)
             texts.update({f"{assignment.name}/{name}": (target / name).read_text(encoding="utf-8")
                           for name in assignment.files})
-            texts[f"{assignment.name}/README.md"] = release.readme(assignment, SUBSTITUTIONS,
-                                                                  kept)
+            texts[f"{assignment.name}/README.md"] = students_repository.readme(
+                assignment, SUBSTITUTIONS, kept)
         repository = folder / f"{assignment.name}-repository"  # its grading.toml and pyproject
-        release.students_files(repository, SUBSTITUTIONS, assignment, code)
-        for path in (release.inside(assignment.policy), Path("pyproject.toml")):
+        students_repository.students_files(repository, SUBSTITUTIONS, assignment, code)
+        for path in (students_repository.inside(assignment.policy), Path("pyproject.toml")):
             # a check's key stays English (docs/languages.md): it names the check's code
             texts[f"{assignment.name}/{path}"] = CHECK_KEY.sub("", (repository / path).read_text(
                 encoding="utf-8"))
@@ -75,8 +75,8 @@ def rendered(code, folder):
             texts[f"{assignment.name}/{path}"] = (notebook_text(text) if path.endswith(".ipynb")
                                                   else text)
     with speaking(code):
-        texts[release.CONTRACT] = release.spoken_markdown(
-            (release.ROOT / release.CONTRACT).read_text(encoding="utf-8"))
+        texts[students_repository.CONTRACT] = spoken_material.spoken_markdown(
+            (students_repository.ROOT / students_repository.CONTRACT).read_text(encoding="utf-8"))
     for report in sorted(GOLDEN.glob(f"sample_submission.{code}.*")):
         texts[report.name] = report.read_text(encoding="utf-8")
     return texts

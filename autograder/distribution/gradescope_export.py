@@ -69,7 +69,7 @@ def course_secret(config):
     return found.value
 
 
-def export(target, assignment=SEARCH, language=None):
+def export(target, assignment, language=None):
     """Write the Gradescope autograder zip of `assignment` to `target`, whole or not at all; its
     scripts in `language`, by default the course's (the assignment's grading.toml's)."""
     target = Path(target)

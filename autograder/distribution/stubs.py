@@ -33,7 +33,6 @@ from pathlib import Path
 
 from autograder import assignments
 from autograder.errors import AutograderError
-from autograder.contract import FILES as CONTRACT_FILES
 from autograder.language import LANGUAGES, N_, _, speaking
 from autograder.language.extraction import code_comments, documented
 
@@ -146,7 +145,7 @@ def spoken_stub(stub):
     return "".join(lines)
 
 
-def generate(reference_dir, target_dir, files=CONTRACT_FILES):
+def generate(reference_dir, target_dir, files):
     """Write the stub of each contract module (`files`, the assignment's) of `reference_dir` into
     `target_dir`.
 
@@ -173,7 +172,7 @@ def generate(reference_dir, target_dir, files=CONTRACT_FILES):
     return written
 
 
-def stale(reference_dir, target_dir, files=CONTRACT_FILES):
+def stale(reference_dir, target_dir, files):
     """The names of the stubs in `target_dir` that differ from (or lack) what generate() writes."""
     target_dir = Path(target_dir)
     return [name for name in files

@@ -1,6 +1,7 @@
 """Babel extractors for the sources a student reads that are not only gettext calls: the checks'
-names, the stubs' docstrings, grading.toml's names and hints and the contract's Markdown, and the
-comments of the files a release copies to students as they are (grading.toml, the workflows).
+names, the stubs' docstrings, grading.toml's names and hints, the contract's Markdown and the texts
+of each assignment's notebook (its handout.toml), and the comments of the files a release copies to
+students as they are (grading.toml, the workflows).
 
 babel.cfg names them beside Babel's own Python and Jinja extractors. A check's name is the first
 argument of its `@check(...)` decorator, read from the syntax tree rather than as a gettext
@@ -83,6 +84,36 @@ def policy_texts(fileobj, keywords, comment_tags, options):
             hint = hint.get("en")
         if isinstance(hint, str) and hint:
             yield line, None, hint, [f"the hint of the check {name!r}"]
+
+
+# The keys of an assignment's handout.toml whose texts its notebook shows translated
+# (autograder.distribution.notebooks.handouts); a figure's `label` is shown as it is.
+HANDOUT_MESSAGES = ("title", "lesson", "graded_on", "games", "gives", "caption", "comment")
+
+
+def handout_texts(fileobj, keywords, comment_tags, options):
+    """(line, None, text, comments) for each text of an assignment's handout.toml its notebook
+    shows: every string under a key of HANDOUT_MESSAGES, wherever it stands, in the file's order;
+    the line is the first that holds the text's first words."""
+    text = fileobj.read().decode("utf-8")
+    lines = text.splitlines()
+    for message in strings_under(tomllib.loads(text), HANDOUT_MESSAGES):
+        start = json.dumps(message, ensure_ascii=False)[1:40]
+        line = next((number for number, held in enumerate(lines, 1) if start in held), 0)
+        yield line, None, message, []
+
+
+def strings_under(data, keys):
+    """Each string at a key of `keys` in the TOML `data`, at any depth, in its order."""
+    if isinstance(data, list):
+        for item in data:
+            yield from strings_under(item, keys)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            if key in keys and isinstance(value, str):
+                yield value
+            else:
+                yield from strings_under(value, keys)
 
 
 def markdown_blocks(text):

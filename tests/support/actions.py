@@ -16,7 +16,7 @@ from string import Template
 import pytest
 
 from autograder.assignments import SEARCH
-from autograder.distribution.release import workflow_substitutions
+from autograder.distribution.students_repository import workflow_substitutions
 from support.paths import ROOT
 
 TEMPLATES = ROOT / "autograder" / "distribution" / "ci_templates"

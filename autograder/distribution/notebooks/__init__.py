@@ -4,7 +4,8 @@ Each assignment's notebook is built from its reference and grading.toml, as the 
 
 - text: the reference's docstrings as markdown, its code as answer cells;
 - examples: the course's examples, drawn and tried (autograder.checks.course, the checks');
-- handouts: each assignment's nbgrader name, introduction, figures and try-it examples, as data;
+- handouts: each assignment's nbgrader name, introduction, figures and try-it examples, read
+  from the data beside it (its folder's handout.toml);
 - notebook: the cells, section by section, and their points;
 - course: the course folder (assignments/nbgrader/), written or checked;
 - rendering: the long texts, jinja2 templates in templates/;

@@ -1,5 +1,5 @@
 """The course folder, assignments/nbgrader/: a notebook per assignment (source/NAME/NAME.ipynb,
-NAME being the assignment's nbgrader name in handouts.py: adversarial_search, cutoff),
+NAME being the assignment's nbgrader name in its handout.toml: adversarial_search, cutoff),
 nbgrader_config.py, the autograde kernel's spec, a README and a .gitignore, written whole and
 checked against what is there. The README names each assignment's commands and notebook.
 

@@ -1,5 +1,6 @@
 """The course's examples in the notebook: drawn under the explanations, and tried in each section's
-try-it cell; which examples each assignment's sections show is data (handouts.py).
+try-it cell; which examples each assignment's sections show is data (its handout.toml, which
+handouts.py reads).
 
 Both take the trees, boards and evaluations from the examples the checks try first
 (autograder.checks.course, and the assignment's check modules for what only they use), so that

@@ -1,20 +1,34 @@
 """Each assignment as the course hands it out under nbgrader: its name there, its notebook's
 introduction, the course's figures drawn in its sections and the examples its try-it cells run.
 
-This is data, keyed by assignment and then by module or function; the generator (notebook.py,
-examples.py) is the same for every assignment. An assignment this table does not know (an
-instructor's third) still gets its notebook: a plain introduction, no figures and no try-it cells.
-Its texts are English, marked with N_: the notebook translates them where it shows them.
+That is data beside the assignment, in its folder's handout.toml (assignments/handout.toml for the
+first, assignments/cutoff/handout.toml for the second), which this module reads into a Handout: the
+generator (notebook.py, examples.py) is the same for every assignment. An assignment without one
+(an instructor's third) still gets its notebook: a plain introduction, no figures and no try-it
+cells. Its texts are English, as the catalogs hold them (autograder.language.extraction's
+handout_texts): the notebook translates them where it shows them.
+
+The data names the course's examples by Jinja expressions over `course` (autograder.checks.course),
+`checks` (the assignment's check modules, each loaded when first named) and its own [values], with
+the filters of EXPRESSIONS: each example is written once, where the checks try it, and what the
+notebook says of it (its nodes' names, its evaluation's scores, the code that builds it) is worked
+out here.
 """
 import json
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from jinja2 import Environment, StrictUndefined
 
 from autograder import assignments
 from autograder.checks import course
 from autograder.distribution.notebooks.examples import (Commented, TryIt, check_module, games,
                                                         quiet_code, scores, table_code)
 from autograder.drawing import name_node
-from autograder.language import N_, _
+from autograder.language import _
+
+HANDOUT = "handout.toml"  # in the assignment's folder, beside its stubs
 
 
 @dataclass(frozen=True)
@@ -55,223 +69,117 @@ class Handout:
         return f"source/{self.name}/{self.name}.ipynb"
 
 
-GRADED_ON = N_("on the course's examples and on generated game trees, for exact values, pruning "
-             "under any window and the exact nodes each search examines")
-EXAMINED = ["",
-            Commented("", N_("The search's answer, and how many nodes it examined (the root "
-                             "included).")),
-            "def examined(search, game, *arguments):",
-            "    counted = InstrumentedGame(game)",
-            "    return search(counted, counted.initial, *arguments), len(counted.trace)",
-            "",
-            ""]
-INSTRUMENTED = "from autograder.games.instrumented import InstrumentedGame"
-OPEN_LINES = Commented("from autograder.games.tictactoe import open_lines",
-                       N_("the course's open-lines evaluation"))
+def node_names(game, paths):
+    """The names of a tree example's nodes at `paths`, as the checks name them ("E, F")."""
+    return ", ".join(name_node(game, path) for path in paths)
 
 
-# ---------------------------------------------------------------------------------------------
-# The first assignment: minimax, alpha-beta, move ordering and the price war.
-
-EXERCISE_1 = N_("Exercise 1 (the course names B, C and D here E, F and G)")
-COURSE_GAMES = [("textbook", course.TEXTBOOK), ("exercise_1", course.EXERCISE_1),
-                ("block", course.BLOCK), ("double_threat", course.DOUBLE_THREAT)]
-TEXTBOOK = N_("The textbook tree: MAX at A, MIN at B, C and D")
-EMPTY_BOARD = N_("The empty board")
-GAMES = "from autograder.games import TicTacToe, TreeGame"
-PRICE_WAR_ROOT = json.dumps(course.PRICE_WAR["root"])
+EXPRESSIONS = Environment(undefined=StrictUndefined)
+EXPRESSIONS.filters.update(scores=scores, nodes=node_names, table=table_code, quiet=quiet_code,
+                           json=json.dumps)
 
 
-def search(assignment):
-    return Handout(assignment, "adversarial_search", Introduction(
-        N_("Adversarial search: minimax, alpha-beta, move ordering and the price war"),
-        N_("the searches of the course's lesson on adversarial search"), GRADED_ON), {
-        "minimax": [(TEXTBOOK, course.TEXTBOOK)],
-        "minimax_value": [(EXERCISE_1, course.EXERCISE_1)],
-        "minimax_decision": [(N_("O threatens the middle column: X must block at 7"),
-                              course.BLOCK),
-                             (N_("X plays 3, a double threat"), course.DOUBLE_THREAT)],
-        "alphabeta_value": [(N_("The textbook tree, named as the search below names its nodes"),
-                             course.TEXTBOOK), (EXERCISE_1, course.EXERCISE_1)],
-        "center_first": [(EMPTY_BOARD, course.EMPTY), ("XOX .O. ...", course.BLOCK)],
-        "price_war": [(N_("The course's price war: NovaMarket at `inici`, then the competitor"),
-                       course.PRICE_WAR)],
-    }, {
-        "minimax": TryIt(
-            [GAMES],
-            games(COURSE_GAMES, rows=True),
-            ["minimax_value(textbook, textbook.initial)",
-             "minimax_decision(textbook, textbook.initial)",
-             "minimax_value(exercise_1, exercise_1.initial)",
-             "minimax_decision(block, block.initial)",
-             "minimax_value(double_threat, double_threat.initial)",
-             "minimax_decision(double_threat, double_threat.initial)"]),
-        "alphabeta": TryIt(
-            [GAMES, INSTRUMENTED],
-            [*EXAMINED, *games(COURSE_GAMES)],
-            ["examined(alphabeta_value, textbook)",
-             "examined(alphabeta_decision, textbook)",
-             "examined(alphabeta_value, exercise_1)",
-             "examined(alphabeta_decision, block)",
-             "examined(alphabeta_decision, double_threat)",
-             "examined(alphabeta_value, TicTacToe())"]),
-        "ordering": TryIt(
-            ["from autograder.games import TicTacToe",
-             OPEN_LINES],
-            games([("empty", course.EMPTY), ("block", course.BLOCK),
-                   ("x_in_the_centre", course.AFTER_CENTRE)]),
-            ["center_first(empty, empty.initial)",
-             "center_first(block, block.initial)",
-             "evaluation_order(empty, empty.initial, open_lines)",
-             "evaluation_order(x_in_the_centre, x_in_the_centre.initial, open_lines)"]),
-        "price_war": TryIt(
-            ["from autograder.games.price_war import OUR_MARGIN, PRICE_WAR_TREE, THEIR_MARGIN"],
-            [f"options = PRICE_WAR_TREE[{PRICE_WAR_ROOT}]"],
-            ["[rational_response(PRICE_WAR_TREE, THEIR_MARGIN, option) for option in options]",
-             f"rational_decision(PRICE_WAR_TREE, OUR_MARGIN, THEIR_MARGIN, {PRICE_WAR_ROOT})",
-             f"guaranteed_decision(PRICE_WAR_TREE, OUR_MARGIN, {PRICE_WAR_ROOT})"]),
-    })
+class CheckModules(dict):
+    """An assignment's check modules by name (test_heuristic), each loaded when the data first
+    names it (examples.check_module)."""
 
+    def __init__(self, assignment):
+        super().__init__()
+        self.assignment = assignment
 
-# ---------------------------------------------------------------------------------------------
-# The second: search that stops before the leaves. Its evaluations, quiet tests and Connect Four
-# positions are its checks' own (test_heuristic.py, test_quiescence.py).
-
-TREES = "from autograder.games import TreeGame"
-BOARDS = "from autograder.games import TicTacToe"
-TABLE = Commented("from autograder.games.orders import table",
-                  N_("an evaluation: a score per node's path"))
-OPEN_WINDOWS = Commented("from autograder.games.connect_four import open_windows",
-                         N_("its windows' open lines"))
-# The cells a first move takes in test_evaluation.py's figures: the centre, a corner, an edge.
-FIRST_MOVES = [("x_in_the_centre", 4), ("x_in_a_corner", 0), ("x_on_an_edge", 1)]
-WON = "XXXOO    "  # X has three in a row on top (test_evaluation.py's scale example)
-CONNECT_FOUR_DEPTH = 4
-
-
-def first_move(cell):
-    return {"kind": "tictactoe", "board": " " * cell + "X" + " " * (8 - cell)}
-
-
-def cutoff(assignment):
-    heuristic = check_module(assignment, "test_heuristic")
-    quiescence = check_module(assignment, "test_quiescence")
-    evaluated, connect_four = heuristic.TEXTBOOK_EVALUATION, heuristic.CONNECT_FOUR[0]
-    textbook, noisy_evaluation, noisy_depth, noisy = quiescence.TEXTBOOK_CASE
-    noisy_nodes = ", ".join(name_node(textbook, path) for path in noisy["paths"])
-    return Handout(assignment, assignment.name, Introduction(
-        N_("Search that stops before the leaves: negamax, heuristic alpha-beta, transpositions, "
-           "quiescence and the horizon effect"),
-        N_("the searches of the course's lessons on cutting the search off: negamax, heuristic "
-           "minimax with an evaluation, iterative deepening, transposition tables and "
-           "quiescence"),
-        N_("on the course's examples and on generated game trees, tic-tac-toe and Connect Four "
-           "positions, for exact values, pruning under any window and the exact nodes each "
-           "search examines"),
-        (("game.key(state)", N_("a hashable key, equal for the same position however reached "
-                                "(the board in tic-tac-toe; a tree's node itself), for "
-                                "transposition tables")),),
-        N_("Connect Four (`ConnectFour()`), which no search finishes, has 6 rows of 7 columns: a "
-           "state's `board` is a string of 42 cells, bottom row first; X is MAX and moves first; "
-           "the actions are the columns not yet full, 0-6, a mark dropping to the lowest empty "
-           "cell.")), {
-        "negamax": [(TEXTBOOK, course.TEXTBOOK)],
-        "negamax_value": [(N_("The same tree with MIN to move at A"), course.TEXTBOOK_MIN)],
-        "heuristic_value": [
-            (Caption(N_("The textbook tree; the evaluation gives {scores}"),
-                     {"scores": scores(textbook, evaluated)}), course.TEXTBOOK),
-            (N_("Connect Four's empty board"), connect_four)],
-        "heuristic_decision": [(EMPTY_BOARD, course.EMPTY)],
-        "transposition_value": [(EMPTY_BOARD, course.EMPTY)],
-        "quiescence_value": [
-            (Caption(N_("The textbook tree cut off at depth {depth}; the evaluation gives "
-                        "{scores}; noisy: {nodes}"),
-                     {"depth": noisy_depth, "scores": scores(textbook, noisy_evaluation),
-                      "nodes": noisy_nodes}), textbook)],
-        "open_lines_evaluation": [(N_("The empty board after X takes the centre"),
-                                   course.AFTER_CENTRE)],
-    }, {
-        "negamax": TryIt(
-            [TREES, INSTRUMENTED],
-            [*EXAMINED, *games([("textbook", course.TEXTBOOK),
-                                ("textbook_min", course.TEXTBOOK_MIN),
-                                ("exercise_1", course.EXERCISE_1)])],
-            ["examined(negamax_value, textbook)",
-             "examined(negamax_value, textbook_min)",
-             "examined(negamax_value, exercise_1)"]),
-        "heuristic": TryIt(
-            ["from autograder.games import ConnectFour, TicTacToe, TreeGame", INSTRUMENTED, TABLE,
-             OPEN_LINES, OPEN_WINDOWS],
-            [*EXAMINED, *games([("textbook", course.TEXTBOOK), ("empty", course.EMPTY),
-                                ("connect_four", connect_four)]),
-             f"evaluation = {table_code(evaluated)}  # {scores(textbook, evaluated)}"],
-            ["examined(heuristic_value, textbook, 1, evaluation)",
-             "examined(heuristic_value, textbook, 2, evaluation)",
-             "heuristic_decision(textbook, textbook.initial, 1, evaluation)",
-             "heuristic_decision(textbook, textbook.initial, 2, evaluation)",
-             "iterative_deepening_decision(textbook, textbook.initial, 2, evaluation)",
-             "heuristic_decision(empty, empty.initial, 1, open_lines)",
-             f"examined(heuristic_value, connect_four, {CONNECT_FOUR_DEPTH}, open_windows)"]),
-        "transposition": TryIt(
-            [GAMES, INSTRUMENTED],
-            [*EXAMINED, *games([("textbook", course.TEXTBOOK), ("empty", course.EMPTY),
-                                ("block", course.BLOCK)], rows=True)],
-            ["examined(transposition_value, textbook)",
-             "examined(transposition_value, empty)",
-             "examined(transposition_value, block)"]),
-        "quiescence": TryIt(
-            [TREES, "from autograder.games.orders import quiet_test, table"],
-            [*games([("textbook", textbook)]),
-             f"evaluation = {table_code(noisy_evaluation)}  # {scores(textbook, noisy_evaluation)}",
-             Commented(f"is_quiet = {quiet_code(noisy)}", N_("noisy: {nodes}"),
-                       nodes=noisy_nodes),
-             Commented("all_quiet = quiet_test(set())", N_("the cut-off alone"))],
-            [f"quiescence_value(textbook, textbook.initial, {noisy_depth}, evaluation, is_quiet)",
-             f"quiescence_value(textbook, textbook.initial, {noisy_depth}, evaluation, "
-             f"all_quiet)"]),
-        "horizon": TryIt(
-            [TREES, TABLE],
-            # No call at the top level: under nbgrader the cell calls none of the student's code.
-            ["",
-             "def height(node):",
-             "    return 1 + max(map(height, node)) if isinstance(node, list) else 0",
-             "",
-             "",
-             # The check's name says what the function tells, in the language spoken.
-             Commented("", N_("horizon_example: a tree on which the cut-off search decides "
-                              "otherwise than minimax")),
-             "def decides_otherwise():",
-             "    tree, evaluation, depth = horizon_example()",
-             "    game = TreeGame(tree)",
-             "    evaluate = table({tuple(path): score for path, score in evaluation})",
-             "    cut, whole = (heuristic_decision(game, game.initial, levels, evaluate)",
-             "                  for levels in (depth, height(tree)))",
-             "    return cut != whole",
-             ""],
-            ["decides_otherwise()"],
-            uses=("heuristic",)),
-        "evaluation": TryIt(
-            [BOARDS],
-            games([("empty", course.EMPTY),
-                   *((name, first_move(cell)) for name, cell in FIRST_MOVES),
-                   ("block", course.BLOCK), ("x_won", {"kind": "tictactoe", "board": WON})],
-                  rows=True),
-            [f"open_lines_evaluation({name}.initial)"
-             for name in ("empty", *(name for name, _ in FIRST_MOVES), "block", "x_won")]),
-    })
-
-
-HANDOUTS = {"search": search, "cutoff": cutoff}
+    def __missing__(self, name):
+        self[name] = check_module(self.assignment, name)
+        return self[name]
 
 
 def handout(assignment):
-    """The assignment as the course hands it out: its own data, or a plain notebook's."""
-    made = HANDOUTS.get(assignment.name)
-    if made:
-        return made(assignment)
-    return Handout(assignment, assignment.name, Introduction(
-        f"The {assignment.name} assignment", f"the functions of the {assignment.name} assignment",
-        "on the course's examples and on generated games"))
+    """The assignment as the course hands it out: its folder's handout.toml, or a plain
+    notebook's."""
+    path = Path(assignment.stubs) / HANDOUT
+    if not path.is_file():
+        return Handout(assignment, assignment.name, Introduction(
+            f"The {assignment.name} assignment",
+            f"the functions of the {assignment.name} assignment",
+            "on the course's examples and on generated games"))
+    return handout_of(assignment, tomllib.loads(path.read_text(encoding="utf-8")))
+
+
+def handout_of(assignment, data):
+    """The Handout that the data of an assignment's handout.toml describes."""
+    values = named_values(assignment, data.get("values", {}))
+    shared = data.get("lines", {})
+    told = data["introduction"]
+    introduction = Introduction(
+        told["title"], told["lesson"], told["graded_on"],
+        tuple((each["call"], each["gives"]) for each in told.get("interface", ())),
+        told.get("games", ""))
+    figures = {key: [figure(entry, values) for entry in entries]
+               for key, entries in data.get("figures", {}).items()}
+    try_its = {module: try_it(entry, values, shared)
+               for module, entry in data.get("try_it", {}).items()}
+    return Handout(assignment, data.get("name", assignment.name), introduction, figures, try_its)
+
+
+def named_values(assignment, expressions):
+    """What the expressions see: `course`, `checks` and the handout's [values], each worked out
+    in turn over those before it."""
+    values = {"course": course, "checks": CheckModules(assignment)}
+    for name, expression in expressions.items():
+        values[name] = evaluated(expression, values)
+    return values
+
+
+def evaluated(expression, values):
+    """The value of a Jinja expression over `values`; a table is an example written out."""
+    if isinstance(expression, dict):
+        return expression
+    return EXPRESSIONS.compile_expression(expression, undefined_to_none=False)(**values)
+
+
+def rendered(line, values):
+    """A line of code, a Jinja template over `values`."""
+    return EXPRESSIONS.from_string(line).render(values)
+
+
+def figure(entry, values):
+    """(caption, example) of a figure: a `caption` translated (a Caption with `values` filled in
+    once translated), or a `label` shown as it is."""
+    example = evaluated(entry["example"], values)
+    if "label" in entry:
+        return entry["label"], example
+    if "values" in entry:
+        return Caption(entry["caption"], {name: evaluated(expression, values)
+                                          for name, expression in entry["values"].items()}), example
+    return entry["caption"], example
+
+
+def try_it(entry, values, shared):
+    """The TryIt of a module's try-it cell; `shared` holds the handout's [lines]."""
+    return TryIt(code_lines(entry.get("imports", ()), values, shared),
+                 code_lines(entry.get("setup", ()), values, shared),
+                 [rendered(expression, values) for expression in entry["expressions"]],
+                 tuple(entry.get("uses", ())))
+
+
+def code_lines(entries, values, shared):
+    """The lines of code `entries` write, each a line (a Jinja template), a commented one (`code`
+    and a `comment` to translate, its `values` filled in after), the lines building `games`
+    (examples.games, each board's rows commented with `rows`), or the handout's [lines] named by
+    `lines`."""
+    found = []
+    for entry in entries:
+        if isinstance(entry, str):
+            found.append(rendered(entry, values))
+        elif "lines" in entry:
+            found += code_lines(shared[entry["lines"]], values, shared)
+        elif "games" in entry:
+            found += games([(name, evaluated(example, values)) for name, example in entry["games"]],
+                           rows=entry.get("rows", False))
+        else:
+            found.append(Commented(rendered(entry.get("code", ""), values), entry["comment"],
+                                   **{name: evaluated(expression, values)
+                                      for name, expression in entry.get("values", {}).items()}))
+    return found
 
 
 def handouts(chosen=None):

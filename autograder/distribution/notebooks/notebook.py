@@ -1,5 +1,6 @@
-"""An assignment's notebook, built from its reference and grading.toml, with what handouts.py says
-of it (its introduction, figures and try-it examples). Each reference module becomes a section:
+"""An assignment's notebook, built from its reference and grading.toml, with what its handout.toml
+says of it (its introduction, figures and try-it examples: handouts.py). Each reference module
+becomes a section:
 
 - markdown (read-only): the module's docstring, then each function's docstring, as the course
   explains them, with the course's trees drawn (Mermaid, and as text) and its boards and price war;
@@ -18,11 +19,11 @@ import ast
 import json
 from pathlib import Path
 
-from autograder import assignments, policy as grading_config
+from autograder import policy as grading_config
 from autograder.checks import course
 from autograder.contract import judged_function
 from autograder.distribution.notebooks.examples import figure_markdown, game_code, try_it_code
-from autograder.distribution.notebooks.handouts import handout as handout_of, spoken_caption
+from autograder.distribution.notebooks.handouts import spoken_caption
 from autograder.distribution.notebooks.rendering import CELLS, render
 from autograder.distribution.notebooks.text import (answer_code, docstring_markdown, drop_cli_note,
                                                     functions, module_title)
@@ -117,10 +118,9 @@ def section(number, module, source, config, handout):
     return found
 
 
-def build_notebook(handout=None, config=None):
-    """The notebook of `handout` (by default the first assignment's), its points from `config`
-    (by default the assignment's grading.toml)."""
-    handout = handout or handout_of(assignments.SEARCH)
+def build_notebook(handout, config=None):
+    """The notebook of `handout`, its points from `config` (by default the assignment's
+    grading.toml)."""
     config = config or grading_config.load(handout.assignment.policy)
     sources = {module: (Path(handout.assignment.reference) / f"{module}.py")
                .read_text(encoding="utf-8")
