@@ -14,6 +14,7 @@ from autograder.assignments import chosen
 from autograder.checks.calling import from_reference, reference
 from autograder.checks.course import TEXTBOOK
 from autograder.checks.parting import searched_children
+from autograder.contract import decode_path, encode_path
 from autograder.drawing import draw_board, draw_connect_four
 from autograder.feedback.diagnosis import PAIR_CAP, as_mistakes, styled, suspected, window
 from autograder.feedback.explain import cuts, divergence
@@ -28,9 +29,8 @@ from autograder.games.specs import (board_spec, connect_four_spec, open_windows_
                                     table_evaluation, tree_spec)
 from autograder.grading import strategies
 from autograder.runner.observations import Observation
-from autograder.worker.calls import (build_game, call, call_arguments, decode_path,
-                                     encode_path, evaluation_argument, order_argument, perform,
-                                     quiet_argument, state_at)
+from autograder.worker.calls import (build_game, call, call_arguments, evaluation_argument,
+                                     order_argument, perform, quiet_argument, state_at)
 from support.diagnoses import (alike, as_observation, assert_diagnosis_reproduces,
                                pairs_live_and_released, reproducing)
 

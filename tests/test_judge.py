@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from autograder.contract import decode_path, encode_path
 from autograder.grading import strategies
 from autograder.checks.judge import (CheckFailed, follows_the_search, same_answer,
                                      same_evaluations, same_trace, shown, window_rule)
@@ -18,7 +19,7 @@ from autograder.checks.course import TEXTBOOK
 from autograder.language import speaking
 from autograder.runner.observations import Observation, describe_printed, from_reply
 from autograder.games.specs import shuffled_order, tree_spec
-from autograder.worker.calls import call, decode_path, encode_path, order_argument, state_at
+from autograder.worker.calls import call, order_argument, state_at
 
 
 def answered(value, trace=None):

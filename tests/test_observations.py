@@ -5,10 +5,11 @@ and the compact encoding paths and traces travel in, held to the nodes the game 
 import pytest
 
 from autograder.checks.course import TEXTBOOK
+from autograder.contract import decode_path, encode_path
 from autograder.games import TicTacToe
 from autograder.runner.observations import _first_stranger, board_paths, exactly_equal, from_reply
-from autograder.worker.calls import (PRINTED_LINES, call, decode_path, decode_trace, encode_path,
-                                     encode_trace, perform, state_at)
+from autograder.worker.calls import (PRINTED_LINES, call, decode_trace, encode_trace, perform,
+                                     state_at)
 
 
 @pytest.mark.parametrize("got, want, equal", [

@@ -12,6 +12,7 @@ from contextlib import closing
 from autograder.checks import course
 from autograder.checks.parting import (ALPHA_BETA, compared_counts, expected_order, parted,
                                        parting, searched_children)
+from autograder.contract import decode_path
 from autograder.drawing import name_node
 from autograder.feedback.diagnosis import suspected, told_apart
 from autograder.feedback.explain import cuts, divergence
@@ -19,7 +20,6 @@ from autograder.language import N_, _, ngettext, number, value as value_text
 from autograder.language.escaping import brief, quoted
 from autograder.runner.observations import (NO_ANSWER, describe_printed, exactly_equal,
                                             first_difference, is_number)
-from autograder.worker.calls import decode_path
 
 
 class CheckFailed(AssertionError):

@@ -2,11 +2,11 @@
 their traces differ, and, where a search in the student's order parts from the course's, the order
 expected at that node (judge.py's same_trace and follows_the_search say them).
 """
+from autograder.contract import decode_path
 from autograder.drawing import name_node
 from autograder.feedback.explain import Names
 from autograder.language import N_, _, ngettext, number
 from autograder.language.escaping import quoted
-from autograder.worker.calls import decode_path
 
 ALPHA_BETA = N_("alpha-beta")
 

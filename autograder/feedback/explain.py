@@ -11,11 +11,12 @@ In a tree the sentence names nodes by their letters; in tic-tac-toe and Connect 
 positions where the searches decided by short labels (P, Q) and draws each one as a board after
 it, and a child of a position by the move that makes it.
 """
+from autograder.contract import decode_path, encode_path
 from autograder.drawing import draw_board, draw_connect_four, moves, name_node
 from autograder.feedback.narration import Narration
 from autograder.language import N_, _, ngettext, value
 from autograder.runner.observations import first_difference
-from autograder.worker.calls import build_game, decode_path, encode_path, state_at
+from autograder.worker.calls import build_game, state_at
 
 try:
     from autograder.feedback.replaying.replay import narrate as narrate_live

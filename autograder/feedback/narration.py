@@ -1,3 +1,4 @@
+from autograder.contract import decode_path, encode_path
 """What a correct search did at each node, as the explanations read it: the children each node
 searched, in order, its window after each (for the searches that prune), which nodes stopped
 early, where the search was cut off, and, for negamax, whose values each node's window holds.
@@ -8,7 +9,6 @@ which holds no working search, reads it back from plain data recorded when the r
 """
 from dataclasses import dataclass, field
 
-from autograder.worker.calls import decode_path, encode_path
 
 
 @dataclass

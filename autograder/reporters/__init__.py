@@ -2,7 +2,7 @@
 
 Nothing else: they read the Report, never the grading.
 
-May import: contract, language, drawing, worker, results.
+May import: contract, language, drawing, results.
 """
 from autograder.reporters import gradescope, html, junit, markdown, report_json, text
 

@@ -7,6 +7,7 @@ diagnosis comes before its failures. No scripts, no
 external files: it opens anywhere, offline."""
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from autograder.contract import encode_path
 from autograder.drawing import (EXAMINED, OTHER, bound, draw_example, draw_mermaid, examined_by,
                                 layout, node_names)
 from autograder.language import templates, value
@@ -14,7 +15,6 @@ from autograder.reporters.readable import readable
 from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
                                        when_graded_items)
 from autograder.results import FunctionDiagnosis, FunctionProblem
-from autograder.worker.calls import encode_path
 
 X_STEP, Y_STEP, MARGIN, RADIUS = 56, 78, 34, 17
 CUT_ROOM = 90  # to the right of the rightmost node, for its alpha >= beta label

@@ -12,13 +12,13 @@ pull-request comment `@user` would ping that user or team.
 """
 import re
 
+from autograder.contract import encode_path
 from autograder.drawing import EXAMINED, bound, draw_example, draw_mermaid, examined_by, node_names
 from autograder.language import N_, _, ngettext, number
 from autograder.reporters.readable import readable
 from autograder.reporters.text import (COLUMNS, every_check_passed, graded_in, not_run_line,
                                        when_graded_items)
 from autograder.results import FunctionDiagnosis, FunctionProblem, out_of
-from autograder.worker.calls import encode_path
 
 STYLES = {  # who examined a node (drawing.EXAMINED) -> its Mermaid style, as the HTML colours it
     "both": "fill:#cdebd6,stroke:#1f7a3a",

@@ -11,13 +11,13 @@ import types
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from autograder.contract import PATH_CHARACTERS, decode_path
 from autograder.drawing import moves
 from autograder.games.connect_four import CELLS, ConnectFour
 from autograder.games.tictactoe import LINES, parse_board, winner
 from autograder.language import N_, _, ngettext, number
 from autograder.language.escaping import brief, escaped
-from autograder.worker.calls import (ANSWER_DEPTH, PATH_CHARACTERS, decode_path, decode_trace,
-                                     evaluations, first_printed)
+from autograder.worker.calls import ANSWER_DEPTH, decode_trace, evaluations, first_printed
 
 NO_ANSWER = object()
 # The kinds of problem that stop every call of a function alike, whatever its input: reports say

@@ -9,28 +9,11 @@ code under test.
 import time
 from typing import NotRequired, TypedDict
 
-from autograder.contract import TRACED
+from autograder.contract import TRACED, encode_path
 from autograder.games import ConnectFour, TicTacToe, TreeGame
 from autograder.games.instrumented import InstrumentedGame
 from autograder.games.orders import build_evaluation, build_order, build_quiet_test
 from autograder.games.specs import EvaluationSpec, GameSpec, NoisyPositions, OrderSpec
-
-# A node's path travels as one character per action, which is five times cheaper to send and
-# compare than a list of lists on the 549,946-node minimax trace.
-PATH_CHARACTERS = "".join(map(chr, range(48, 127)))
-
-
-def encode_path(path):
-    try:
-        return "".join([PATH_CHARACTERS[action] for action in path])
-    except (IndexError, TypeError):
-        return "".join(chr(48 + action) if type(action) is int and action >= 0 else "?"
-                       for action in path)
-
-
-def decode_path(key):
-    return tuple(ord(character) - 48 for character in key)
-
 
 # Bytes 0-78 (the actions encode_path writes as one character each) to those characters, and 255 to
 # the newline that ends each path; any other byte to NUL, which sends the trace the slow way.

@@ -4,11 +4,12 @@ from hypothesis import example, given
 
 from autograder.checks import check, course, judge
 from autograder.checks.judge import CheckFailed
+from autograder.contract import decode_path
 from autograder.drawing import name_node
 from autograder.grading import strategies
 from autograder.language import _, ngettext, number
 from autograder.runner.observations import first_difference
-from autograder.worker.calls import build_game, call, decode_path, state_at
+from autograder.worker.calls import build_game, call, state_at
 
 
 def each_position_once(pair, spec, shown):

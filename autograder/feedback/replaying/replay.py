@@ -7,10 +7,11 @@ back (feedback/explain.py, feedback/diagnosis.py).
 """
 from functools import partial
 
+from autograder.contract import encode_path
 from autograder.feedback.narration import Narration
 from autograder.feedback.replaying import variants
 from autograder.games.instrumented import InstrumentedGame
-from autograder.worker.calls import build_game, call_arguments, encode_path
+from autograder.worker.calls import build_game, call_arguments
 
 NARRATED = {name: getattr(variants, name) for name in [
     "alphabeta_value", "alphabeta_decision", "heuristic_value", "heuristic_decision",

@@ -23,10 +23,11 @@ import hashlib
 import json
 from functools import lru_cache
 
+from autograder.contract import encode_path
 from autograder.feedback.diagnosis import digest, in_any_order
 from autograder.feedback.replaying.replay import SEARCHES, TooBig
 from autograder.feedback.replaying.variants import below_root
-from autograder.worker.calls import build_game, call_arguments, encode_path
+from autograder.worker.calls import build_game, call_arguments
 
 # The searches that take `subtrees` (variants.py): alpha-beta and those made of it
 MEMOIZED = ("minimax_value", "minimax_decision", "alphabeta_value", "alphabeta_decision")
