@@ -14,7 +14,6 @@ from autograder.files import write_atomically
 from autograder.grading import provenance
 from autograder.language import speaking
 from autograder.reporters import FORMATS
-from autograder.results import report_from_json
 
 FEEDBACK_FORMATS = (("markdown", ".md"), ("html", ".html"))
 
@@ -40,11 +39,11 @@ def write_feedback(prefix, report):
         write_atomically(f"{prefix}{suffix}", FORMATS[form](report.for_students()))
 
 
-def rescore(result, feedback_prefix, data, config):
-    """Rescore the result at `result` (its report.json, read as `data`) under `config`: the
-    report (for its owner alone, as the batch wrote it) and its student view at
+def rescore(result, feedback_prefix, report, config):
+    """Rescore the result at `result` (its report.json, read as `report`, a Report) under
+    `config`: the report (for its owner alone, as the batch wrote it) and its student view at
     `feedback_prefix`."""
-    report = rescored(report_from_json(data), config)
+    report = rescored(report, config)
     with speaking(report.language):
         write_atomically(result, FORMATS["json"](report), private=True)
         write_feedback(feedback_prefix, report)
