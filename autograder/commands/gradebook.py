@@ -11,11 +11,11 @@ import io
 import json
 import unicodedata
 
-from autograder.commands.students import Student
 from autograder.contract import MODULES
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
+from autograder.intake.students import Enrolled
 from autograder.runner.observations import escaped
 
 FILE = "gradebook.csv"
@@ -71,7 +71,7 @@ def rows_of(output, entry, error=None, functions=MODULES):
                  provenance.short(report["made_with"])
                  if isinstance(report.get("made_with"), dict) and "policy" in report["made_with"]
                  else ""]
-    students = entry.students or (Student(),)
+    students = entry.students or (Enrolled(),)
     group = entry.id if len(students) > 1 else ""
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
 

@@ -53,7 +53,6 @@ UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotI
                   RuntimeError, OSError, UnicodeDecodeError)
 
 
-
 class _Budget:
     """The bytes that may still be read from one submission (TOTAL_LIMIT in all)."""
 
