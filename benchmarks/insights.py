@@ -22,7 +22,7 @@ from batch import BUGGY, HANGING, ROOT, grade
 
 sys.path.insert(0, str(ROOT))
 from autograder.commands import gradebook  # noqa: E402
-from autograder.commands.batch import Entry  # noqa: E402
+from autograder.intake.classes import Entry  # noqa: E402
 
 FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 

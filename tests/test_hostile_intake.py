@@ -55,16 +55,16 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from autograder.commands.batch import (ANSWERS_FILE, escaped, find_submissions, printable,
-                                       without_paths)
+from autograder.commands.batch import ANSWERS_FILE, escaped, printable
 from autograder.commands.gradebook import spreadsheet_cell
-from autograder.commands.gradings import Gradings
+from autograder.commands.side_by_side import Gradings
 from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES as MODULES
+from autograder.intake.classes import find_submissions
 from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.language import speaking
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
-                                          link_on_the_way, stage)
+                                          link_on_the_way, stage, without_paths)
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.processes import leftovers, sandbox_processes, settled
@@ -489,7 +489,7 @@ def test_a_class_lists_links_as_entries_and_never_walks_into_them(tmp_path, priv
     (export / "submission_2").symlink_to(private / "reference")
     (export / "submission_metadata.yml").write_text("submission_1: {}\n")
 
-    found = {e.id: e.path for e in find_submissions([klass, course.parent, export])}
+    found = {e.id: e.path for e in find_submissions([klass, course.parent, export], CONTRACT_FILES)}
     assert found == {"alice": klass / "alice", "dangling": klass / "dangling",
                      "linked": klass / "linked", "ana": course / "ana" / "adversarial_search",
                      "ben": course / "ben", "cy": course / "cy" / "adversarial_search",
@@ -506,7 +506,7 @@ def test_ids_are_unique_and_never_dot_names(tmp_path):
              ".zip", "\x1b[2J.zip", "\u20ac" * 80 + ".zip", "\u20ac" * 80 + "-2.zip"]
     for name in names:
         (tmp_path / name).mkdir()
-    ids = [e.id for e in find_submissions([tmp_path / n for n in names])]
+    ids = [e.id for e in find_submissions([tmp_path / n for n in names], CONTRACT_FILES)]
     assert len({i.casefold() for i in ids}) == len(names)
     assert not any(i.startswith(".") or not i.isprintable() for i in ids)
     # Its results file, and write_atomically's temporary name for it, are valid names.
@@ -626,9 +626,9 @@ def batch(tmp_path_factory):
             "slow": slow, "hung": hung, "hung_seconds": time.monotonic() - started,
             "tmp": root / "tmp",
             "left": settled(lambda: leftovers(before)), "hang": root / "hang",
-            # a batch cuts the instructor's paths out of what it says (batch.without_paths)
+            # a batch cuts the instructor's paths out of what it says (submission.without_paths)
             "expected": {e.id: without_paths(staging_says(e.path, root / "scratch" / str(i)))
-                         for i, e in enumerate(find_submissions([klass]))}}
+                         for i, e in enumerate(find_submissions([klass], CONTRACT_FILES))}}
 
 
 @pytest.mark.e2e
@@ -663,7 +663,7 @@ def test_a_gradescope_export_and_run_autograder_say_the_same_of_a_lone_broken_zi
     upload.mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("{}\n")
     (upload / "entrega.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
-    [entry] = find_submissions([export])
+    [entry] = find_submissions([export], CONTRACT_FILES)
     damaged = "no és un fitxer zip llegible (està malmès o no és un zip); torna'l a comprimir"
     with speaking("ca"):
         assert without_paths(staging_says(entry.path, tmp_path / "scratch")) == (

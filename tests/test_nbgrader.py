@@ -21,7 +21,7 @@ import pytest
 
 from autograder import assignments, policy as grading_config
 from autograder.checks.course import TEXTBOOK
-from autograder.commands.cli import submitted_names
+from autograder.intake.classes import submitted_names
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.commands import notebook_cells as cell_helper
 from autograder.distribution.nbgrader import kernel
