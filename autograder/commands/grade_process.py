@@ -19,6 +19,7 @@ from autograder.intake.classes import Entry, submission_id
 
 
 def parser():
+    """The internal entry point's options: the command line's for one submission, and a batch's."""
     internal = argparse.ArgumentParser(prog="python -m autograder.commands.grade_process",
                                        description="Grade one submission (a batch's grading).")
     internal.add_argument("submission", nargs=1, help="the folder, .zip or module to grade")
