@@ -1,3 +1,4 @@
+"""`python -m autograder`: the command line (commands/cli.py), its exit code the process's."""
 import sys
 
 try:

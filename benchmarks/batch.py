@@ -76,7 +76,8 @@ def main():
                                  ("uncached", [])):
                 start = time.perf_counter()
                 # one lane, as in a batch: the reference then has the other core to itself
-                subprocess.run([sys.executable, "-m", "autograder", "grade", str(student),
+                subprocess.run([sys.executable, "-m", "autograder.commands.grade_process",
+                                str(student),
                                 "--lanes", "1", "--format", "json", "--output",
                                 str(scratch / f"{label}{index}.json"), *extra],
                                capture_output=True, cwd=ROOT, check=True)

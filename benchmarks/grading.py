@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 from autograder import policy as grading_config  # noqa: E402
 from autograder.assignments import SEARCH  # noqa: E402
 from autograder.checks.calling import reference  # noqa: E402
+from autograder.contract import FILES as CONTRACT_FILES  # noqa: E402
 from autograder.engine import grade  # noqa: E402
 from autograder.games import TicTacToe  # noqa: E402
 from autograder.games.instrumented import InstrumentedGame  # noqa: E402
@@ -49,7 +50,7 @@ def grade_reference(config, lanes):
     (the keys of the reference's answers that are calls, which grading fills in as it goes)."""
     answers = {}
     with tempfile.TemporaryDirectory() as scratch:
-        folder = stage(ROOT / "reference", scratch)
+        folder = stage(ROOT / "reference", scratch, CONTRACT_FILES)
         start = time.perf_counter()
         report = grade(folder, config, scratch, answers=answers, lanes=lanes, assignment=SEARCH)
         seconds = time.perf_counter() - start

@@ -22,8 +22,8 @@ from batch import BUGGY, HANGING, ROOT, grade
 
 sys.path.insert(0, str(ROOT))
 from autograder.commands import gradebook  # noqa: E402
-from autograder.commands.batch import Entry  # noqa: E402
 from autograder.contract import MODULES  # noqa: E402
+from autograder.intake.classes import Entry  # noqa: E402
 
 FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 

@@ -65,7 +65,7 @@ def graded_calls(solution, scratch):
     """The calls the instructor's grading of `solution` compared (the reference's answers' keys),
     written as JSON for the plain process."""
     answers = {}
-    folder = stage(solution, scratch)
+    folder = stage(solution, scratch, CONTRACT_FILES)
     grade(folder, grading_config.load(), scratch, answers=answers, assignment=SEARCH)
     calls = [call for call in map(json.loads, answers) if "function" in call]
     path = Path(scratch) / "calls.json"

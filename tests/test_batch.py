@@ -4,6 +4,8 @@ import json
 import shutil
 import stat
 import sqlite3
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -16,14 +18,14 @@ from autograder.language import _, speaking
 from autograder.results import CheckResult, Report
 from autograder.grading import answers, provenance
 from autograder import policy as grading_config
-from autograder.commands.batch import (Entry, Eta, find_submissions, first_failure, stale,
-                                       staged_contents)
+from autograder.commands.batch import Eta, first_failure, stale, staged_contents
 from autograder.contract import FILES as CONTRACT_FILES, MODULES
-from autograder.commands.students import Student, join_roster
+from autograder.intake.classes import Entry, find_submissions
+from autograder.intake.students import Enrolled, join_roster
 from autograder.errors import UsageError
 from support.cli import read_gradebook, run_cli
 from support.golden import ORDER
-from support.paths import ROOT
+from support.paths import REFERENCE, ROOT
 from support.submissions import reference_files
 
 
@@ -100,17 +102,18 @@ def test_gradescope_exports_and_nbgrader_layouts_are_read_as_they_are(tmp_path):
     for name in ("submission_101", "submission_102"):
         (export / name).mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("submission_101: {}\n")
-    assert [e.id for e in find_submissions([export])] == ["submission_101", "submission_102"]
+    assert [e.id for e in find_submissions([export], CONTRACT_FILES)] == ["submission_101",
+                                                                         "submission_102"]
     (export / "submission_103.zip").write_text("a zip, graded or an error row")
     (export / "submission_metadata.yml").write_text("submission_103: {}\nsubmission_104: {}\n")
-    assert [(e.id, e.path and e.path.name) for e in find_submissions([export])] == [
+    assert [(e.id, e.path and e.path.name) for e in find_submissions([export], CONTRACT_FILES)] == [
         ("submission_101", "submission_101"), ("submission_102", "submission_102"),
         ("submission_103", "submission_103.zip"), ("submission_104", None)]
 
     course = tmp_path / "course"
     for student in ("ana", "ben"):
         (course / "submitted" / student / "adversarial_search").mkdir(parents=True)
-    found = find_submissions([course])
+    found = find_submissions([course], CONTRACT_FILES)
     assert [(e.id, e.path.name) for e in found] == [("ana", "adversarial_search"),
                                                     ("ben", "adversarial_search")]
 
@@ -124,38 +127,40 @@ def test_a_class_folder_s_submissions_keep_their_whole_names(tmp_path):
         (course / name).mkdir(parents=True)
         (course / name / "minimax.py").write_text("")
     (course / "carla.soler@uni.cat.zip").write_text("a zip, graded or an error row")
-    assert [(e.id, e.path.name) for e in find_submissions([course])] == [
+    assert [(e.id, e.path.name) for e in find_submissions([course], CONTRACT_FILES)] == [
         ("anna.puig@uni.cat", "anna.puig@uni.cat"), ("biel.ferrer@uni.cat", "biel.ferrer@uni.cat"),
         ("carla.soler@uni.cat", "carla.soler@uni.cat.zip")]
     alone = tmp_path / "dani.vidal@uni.cat"
     alone.mkdir()
     (alone / "minimax.py").write_text("")
-    assert [e.id for e in find_submissions([alone])] == ["dani.vidal@uni.cat"]
+    assert [e.id for e in find_submissions([alone], CONTRACT_FILES)] == ["dani.vidal@uni.cat"]
 
 
 @pytest.mark.e2e
 def test_a_submission_graded_alone_is_named_by_its_whole_folder_name(tmp_path):
-    """A batch grades each submission with `grade PATH --one`, whose report named
+    """A batch grades each submission with `grade_process PATH`, whose report named
     carla.soler@uni.cat as carla.soler@uni, the heading of her feedback file (issue 31's
     Catalan re-trial)."""
     folder = tmp_path / "carla.soler@uni.cat"
     folder.mkdir()
     shutil.copy(ROOT / "assignments" / "minimax.py", folder)
-    completed = run_cli("grade", folder, "--one", "--only", "minimax_value", "--format", "json",
-                        "--lang", "en")
+    completed = subprocess.run([sys.executable, "-m", "autograder.commands.grade_process",
+                                str(folder), "--only", "minimax_value", "--format", "json",
+                                "--lang", "en"], cwd=ROOT, capture_output=True, text=True,
+                               timeout=600)
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["submission"] == "carla.soler@uni.cat"
 
 
 def test_reference_answers_for_other_code_are_ignored(tmp_path):
     path = tmp_path / "answers.json"
-    answers.save(path, {"call": {"answer": 3}})
-    assert answers.load(path) == {"call": {"answer": 3}}
+    answers.save(path, {"call": {"answer": 3}}, REFERENCE)
+    assert answers.load(path, REFERENCE) == {"call": {"answer": 3}}
     data = json.loads(path.read_text())
     data["fingerprint"] = "another reference"
     path.write_text(json.dumps(data))
-    assert answers.load(path) == {}
-    assert answers.load(tmp_path / "missing.json") == {}
+    assert answers.load(path, REFERENCE) == {}
+    assert answers.load(tmp_path / "missing.json", REFERENCE) == {}
 
 
 def policy_with(tmp_path, old, new):
@@ -405,8 +410,8 @@ def test_nbgrader_students_are_named_from_its_gradebook(tmp_path):
         database.execute("CREATE TABLE student (id TEXT, first_name TEXT, last_name TEXT, "
                          "email TEXT, lms_user_id TEXT)")
         database.execute("INSERT INTO student VALUES ('ana', 'Ana', 'Pop', 'ana@x.edu', NULL)")
-    [entry] = find_submissions([course])
-    assert entry.students == (Student("Ana Pop", "ana", "ana@x.edu"),)
+    [entry] = find_submissions([course], CONTRACT_FILES)
+    assert entry.students == (Enrolled("Ana Pop", "ana", "ana@x.edu"),)
 
 
 @pytest.mark.e2e
@@ -450,14 +455,15 @@ def test_the_eta_is_the_pace_of_the_whole_batch_so_far():
 
 
 def test_a_roster_joins_by_the_registrars_keys_first_and_refuses_ambiguity(tmp_path):
-    victim = Entry("submission_1", Path("a"), (Student("Vic Victim", "111", "vic@x.edu"),))
-    spoof = Entry("submission_2", Path("b"), (Student("111", "222", "att@x.edu"),))  # a chosen name
+    victim = Entry("submission_1", Path("a"), (Enrolled("Vic Victim", "111", "vic@x.edu"),))
+    # a chosen name
+    spoof = Entry("submission_2", Path("b"), (Enrolled("111", "222", "att@x.edu"),))
     roster = tmp_path / "roster.csv"
     roster.write_text("sid,name\n111,Vic Victim\n222,Att Acker\n,No Sid Yet\n")
     joined, absent, matched = join_roster([victim, spoof], roster)
     assert [e.students[0].sid for e in joined] == ["111", "222"] and matched
-    assert absent == [Student("No Sid Yet")]  # a row with no key is still a student of the class
-    twice = Entry("submission_3", Path("c"), (Student("", "111", ""),))
+    assert absent == [Enrolled("No Sid Yet")]  # a row with no key is still a student of the class
+    twice = Entry("submission_3", Path("c"), (Enrolled("", "111", ""),))
     with pytest.raises(UsageError, match="matches two students"):
         join_roster([victim, twice], roster)
     roster.write_text("sid,name\n999,Dup One\n999,Dup Two\n")
@@ -489,7 +495,7 @@ def test_results_that_cannot_be_read_or_belong_to_another_path_or_files_are_grad
     (output / "edited.json").write_text(json.dumps({**result, "made_with": made(entries[4])}))
     (entries[4].path / "minimax.py").write_text("# edited since\n")
     (entries[0].path / "notes.txt").write_text("not staged, so not a change")
-    found = stale(output, entries, current)
+    found = stale(output, entries, current, CONTRACT_FILES)
     assert {part: [e.id for e in found[part]] for part in found} == {
         "submission": ["moved"], "unreadable": ["cut", "list"], "contents": ["edited"]}
     assert gradebook.rows_of(output, entries[2], None, MODULES)[0][-2] == "not graded"
@@ -500,7 +506,7 @@ def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
     (export / "submission_1").mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("a: &x [1]\nb: *x\n")
     with pytest.raises(UsageError, match="cannot be read"):
-        find_submissions([export])
+        find_submissions([export], CONTRACT_FILES)
     (tmp_path / "taken").write_text("a file")
     (export / "submission_metadata.yml").write_text("submission_1: {}\n")
     for args, says in ((["--output", tmp_path / "taken"], "is a file"),
@@ -514,7 +520,7 @@ def test_class_layouts_and_bad_options_are_told_apart_in_one_line(tmp_path):
 
 
 def test_a_gradebook_cell_is_printable_and_never_a_formula(tmp_path):
-    entry = Entry("s", tmp_path / "s", (Student("\x1b[31mRed", "=1+1", "@x"),))
+    entry = Entry("s", tmp_path / "s", (Enrolled("\x1b[31mRed", "=1+1", "@x"),))
     gradebook.write(tmp_path, gradebook.rows_of(tmp_path, entry, None, MODULES), MODULES)
     [row] = list(csv.DictReader((tmp_path / "gradebook.csv").open(newline="")))
     assert row["name"] == "\\x1b[31mRed" and row["sid"] == "'=1+1" and row["email"] == "'@x"
@@ -535,14 +541,14 @@ def test_a_batch_grades_the_reference_from_the_answers_this_machine_keeps(tmp_pa
     and keeps there what it adds: a second class under the same policy computes nothing again."""
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
-    answers.keep({"a game only the cache knows": {"answer": 1}}, cache)
+    answers.keep({"a game only the cache knows": {"answer": 1}}, cache, REFERENCE)
     klass = tmp_path / "class"
     shutil.copytree(ROOT / "assignments", klass / "only", ignore=shutil.ignore_patterns("nbgrader"))
     completed = run_cli("grade", klass, "--output", tmp_path / "out", *ONE_FUNCTION, env=env)
     assert completed.returncode == 0, completed.stderr
-    batch = answers.load(tmp_path / "out" / ".cache" / "reference-answers.json")
+    batch = answers.load(tmp_path / "out" / ".cache" / "reference-answers.json", REFERENCE)
     assert batch["a game only the cache knows"] == {"answer": 1}
-    assert answers.load(cache) == batch and len(batch) > 1
+    assert answers.load(cache, REFERENCE) == batch and len(batch) > 1
     # the official games and their answers, the reference's hidden inputs: the user's alone
     for folder in (tmp_path / "out" / ".cache", cache.parent):
         assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
@@ -551,10 +557,11 @@ def test_a_batch_grades_the_reference_from_the_answers_this_machine_keeps(tmp_pa
 
 
 def test_a_broken_reference_is_named_by_a_check_that_ran():
-    checks = [{"name": "minimax_value: left out", "status": "not run", "feedback": "not run"},
-              {"name": "alphabeta_value: ran", "status": "passed", "feedback": ""},
-              {"name": "alphabeta_value: broke", "status": "failed", "feedback": "why\nmore"}]
-    assert first_failure(checks)["name"] == "alphabeta_value: broke"
+    checks = [CheckResult(name, name.split(":")[0], 0, 1, status, feedback)
+              for name, status, feedback in (("minimax_value: left out", "not run", "not run"),
+                                             ("alphabeta_value: ran", "passed", ""),
+                                             ("alphabeta_value: broke", "failed", "why\nmore"))]
+    assert first_failure(checks).name == "alphabeta_value: broke"
 
 
 def test_the_batch_names_each_roster_student_who_handed_in_nothing(tmp_path, monkeypatch, capsys):

@@ -11,13 +11,25 @@ import pytest
 from rich.console import Console
 
 from autograder import policy as grading_config
+from autograder.assignments import SEARCH
 from autograder.commands import batch
-from autograder.commands.batch import Entry, grade_class
 from autograder.commands.gradebook import result_path
-from autograder.commands.gradings import Stopped
-from autograder.commands.students import read_roster, roster_student
+from autograder.commands.side_by_side import Stopped
+from autograder.intake.classes import Entry
+from autograder.intake.students import Enrolled, read_roster, roster_student
 from autograder.language import speaking
 from autograder.results import NOT_RUN
+
+
+def grade_class(entries, output, config, **options):
+    """batch.grade_class of the first assignment."""
+    return batch.grade_class(entries, output, config, assignment=SEARCH, **options)
+
+
+def check(name, status):
+    """A check of a result as report.json keeps it, worth a point."""
+    return {"name": name, "function": name.split(":")[0], "points": float(status == "passed"),
+            "max_points": 1, "status": status}
 
 
 def result(points, checks=()):
@@ -118,8 +130,7 @@ def test_the_checks_failed_most_often_are_checks_that_ran(tmp_path):
     """A batch with --only: the checks it left out failed nobody."""
     entries = [Entry("ana", tmp_path / "ana")]
     result_path(tmp_path, entries[0]).write_text(json.dumps(result(0, [
-        {"name": "minimax_value: ran", "status": "failed"},
-        {"name": "alphabeta_value: left out", "status": NOT_RUN}])))
+        check("minimax_value: ran", "failed"), check("alphabeta_value: left out", NOT_RUN)])))
     out = io.StringIO()
     batch.summary(tmp_path, entries, Console(file=out, width=200))
     assert "minimax_value: ran" in out.getvalue()
@@ -163,8 +174,7 @@ def test_a_roster_in_the_courses_language_needs_no_roster_column(header, student
 
 def test_two_submissions_of_one_student_get_feedback_files_saying_why(klass, tmp_path,
                                                                       monkeypatch):
-    from autograder.commands.students import Student
-    twice = [Entry(e.id, e.path, (Student("Ana", "7"),)) for e in klass]
+    twice = [Entry(e.id, e.path, (Enrolled("Ana", "7"),)) for e in klass]
     monkeypatch.setattr(batch, "grade_one", lambda *_: pytest.fail("graded"))
     errors = grade_class(twice, tmp_path / "out", grading_config.load())
     assert set(errors) == {"ana", "ben"}
@@ -193,7 +203,6 @@ def test_a_resumed_batch_reuses_the_reference_grading_and_says_so(klass, tmp_pat
     """A resume graded the reference again only when what its grading depends on changed (the
     policy's checks, limits and games, the checks, the reference, the grader); else it says it
     reuses it, where it said it graded it once more."""
-    from autograder.assignments import SEARCH
     from autograder.grading import answers, provenance
     config, output = grading_config.load(), tmp_path / "out"
     (output / ".cache").mkdir(parents=True)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.commands import gradings as gradings_module
-from autograder.commands.gradings import Gradings, Stopped
+from autograder.commands import side_by_side
+from autograder.commands.side_by_side import Gradings, Stopped
 from support.cli import read_gradebook
 from support.paths import ROOT
 from support.processes import leftovers, sandbox_processes, settled
@@ -107,7 +107,7 @@ def test_a_grading_that_ends_well_as_the_signal_comes_is_graded(monkeypatch, cod
             gradings.stop(signal.SIGINT)
             return ended
 
-    monkeypatch.setattr(gradings_module.subprocess, "Popen", EndsThenSignal)
+    monkeypatch.setattr(side_by_side.subprocess, "Popen", EndsThenSignal)
     command = [sys.executable, "-c", code]
     if counted:
         assert gradings.run(command, 30) is None

@@ -79,7 +79,7 @@ def test_a_second_grading_reads_the_reference_answers_the_first_kept(tmp_path):
 def test_answers_recorded_for_a_release_hold_none_from_the_cache(tmp_path):
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
     cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
-    answers.keep({"an official game": {"answer": 1}}, cache)  # as the official grading keeps it
+    answers.keep({"an official game": {"answer": 1}}, cache, REFERENCE)  # as the official grading keeps it
     recorded = tmp_path / "recorded.json.gz"
     completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--record-answers",
                         recorded, "--output", tmp_path / "out.txt", env=env)
@@ -95,7 +95,7 @@ def test_answers_recorded_from_given_ones_hold_only_those_the_grading_added(tmp_
     """A known mistake's grading starts from the release's answers (8 MB), which the release
     already holds: it records only the answers it added, not all it started from again."""
     given = tmp_path / "given.json"
-    answers.save(given, {"a given game": {"answer": 1}})
+    answers.save(given, {"a given game": {"answer": 1}}, REFERENCE)
     recorded = tmp_path / "recorded.json.gz"
     completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--reference-answers",
                         given, "--record-answers", recorded, "--output", tmp_path / "out.txt",
@@ -378,10 +378,10 @@ def test_an_unreadable_submission_is_told_before_the_reference_is_graded(tmp_pat
                                                                           capsys):
     """Gradescope's run of a damaged zip took a minute: the reference was verified under the
     policy first, then intake failed. Intake comes first now; the reference is never graded."""
-    from autograder.commands import cli
+    from autograder.commands import cli, single
     steps = []
     monkeypatch.setattr(cli.sandbox, "cap_grader_memory", lambda megabytes: None)
-    monkeypatch.setattr(cli, "verify_reference", lambda *args: steps.append("reference"))
+    monkeypatch.setattr(single, "verify_reference", lambda *args: steps.append("reference"))
     code = cli.main(["grade", str(_broken_zip(tmp_path)), "--one", "--format", "gradescope",
                      "--output", str(tmp_path / "results.json")])
     assert code == 2 and "is not a readable zip file" in capsys.readouterr().err

@@ -55,16 +55,17 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from autograder.commands.batch import ANSWERS_FILE, find_submissions, printable, without_paths
+from autograder.commands.batch import ANSWERS_FILE, printable
 from autograder.commands.gradebook import spreadsheet_cell
-from autograder.commands.gradings import Gradings
-from autograder.contract import MODULE_NAMES as MODULES
+from autograder.commands.side_by_side import Gradings
+from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES as MODULES
+from autograder.intake.classes import find_submissions
 from autograder.intake.notebook import NOTEBOOK_LIMIT as DIRECT_NOTEBOOK_LIMIT
 from autograder.errors import SubmissionError
 from autograder.language import speaking
 from autograder.language.escaping import escaped
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
-                                          link_on_the_way, stage)
+                                          link_on_the_way, stage, without_paths)
 from support.cli import read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.processes import leftovers, sandbox_processes, settled
@@ -195,7 +196,7 @@ def test_a_link_that_stays_inside_is_not_followed(tmp_path):
     work = tmp_path / "work"
     reference_files(work / "v2")
     (work / "latest").symlink_to("v2")  # followed, it would be a second folder of solutions
-    staged = stage(work, tmp_path / "scratch")
+    staged = stage(work, tmp_path / "scratch", CONTRACT_FILES)
     assert {p.name: p.read_text() for p in staged.iterdir()} == {
         p.name: p.read_text() for p in (work / "v2").iterdir()}
 
@@ -214,7 +215,7 @@ def zip_of(path, entries, compression=zipfile.ZIP_DEFLATED):
 def test_a_zip_of_several_solutions_names_its_folders_escaped(tmp_path):
     archive = zip_of(tmp_path / "two.zip", [("\x1b[2Jana/minimax.py", ""), ("ben/minimax.py", "")])
     with pytest.raises(SubmissionError) as refused:
-        stage(archive, tmp_path / "scratch")
+        stage(archive, tmp_path / "scratch", CONTRACT_FILES)
     assert "2 folders (\\x1b[2Jana, ben)" in str(refused.value)
     assert "\x1b" not in str(refused.value)
 
@@ -236,7 +237,7 @@ def test_a_folders_name_is_shown_escaped(tmp_path, files, why):
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(text)
     with pytest.raises(SubmissionError) as refused:
-        stage(folder, tmp_path / "scratch")
+        stage(folder, tmp_path / "scratch", CONTRACT_FILES)
     message = str(refused.value)
     assert why in message and escaped(folder) in message
     assert "\x1b" not in message and "\n" not in message and "\x07" not in message
@@ -296,7 +297,7 @@ def test_a_zip_of_too_many_entries_is_refused(tmp_path):
     assert refused(tmp_path, archive) == (f"{archive} holds {ENTRY_LIMIT + 1:,} entries, over "
                                           f"{ENTRY_LIMIT:,}: zip your solutions folder only")
     with speaking("es"), pytest.raises(SubmissionError) as spanish:  # as the language writes them
-        stage(archive, tmp_path / "scratch")
+        stage(archive, tmp_path / "scratch", CONTRACT_FILES)
     assert "1.001" in str(spanish.value) and "1.000" in str(spanish.value)
 
 
@@ -310,7 +311,7 @@ def test_a_zip_listing_too_many_entries_is_refused_before_they_are_read(tmp_path
     tracemalloc.start()
     try:
         with pytest.raises(SubmissionError):
-            stage(archive, tmp_path / "scratch")
+            stage(archive, tmp_path / "scratch", CONTRACT_FILES)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -322,8 +323,8 @@ def test_a_zip_entry_named_longer_than_a_disk_holds_is_told_so(tmp_path):
     whole name in the line (the next is 255 bytes: it stages)."""
     longest = "a" * 252 + ".py"
     archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), (longest, "")])
-    assert sorted(p.name for p in stage(archive, tmp_path / "scratch").iterdir()) == [
-        longest, "minimax.py"]
+    staged = stage(archive, tmp_path / "scratch", CONTRACT_FILES)
+    assert sorted(p.name for p in staged.iterdir()) == [longest, "minimax.py"]
     archive = zip_of(tmp_path / "long.zip", [("minimax.py", ""), ("a" + longest, "")])
     assert refused(tmp_path, archive) == (f"{archive}: the name of the entry {'a' * 40!r}... is "
                                           f"over 255 bytes long; shorten it and zip again")
@@ -389,7 +390,7 @@ def test_an_unreadable_zip_says_why_in_the_course_language(tmp_path, make, why):
     archive = tmp_path / "entrega.zip"
     make(archive)
     with speaking("ca"), pytest.raises(SubmissionError) as refusal:
-        stage(archive, tmp_path / "scratch")
+        stage(archive, tmp_path / "scratch", CONTRACT_FILES)
     assert str(refusal.value) == (f"{archive} no és un fitxer zip llegible ({why}); torna'l a "
                                   f"comprimir")
 
@@ -406,7 +407,7 @@ def staging_peak(archive, scratch):
     """The most memory staging `archive` held at once (bytes), and the files it wrote."""
     tracemalloc.start()
     try:
-        stage(archive, scratch)
+        stage(archive, scratch, CONTRACT_FILES)
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -489,7 +490,7 @@ def test_a_class_lists_links_as_entries_and_never_walks_into_them(tmp_path, priv
     (export / "submission_2").symlink_to(private / "reference")
     (export / "submission_metadata.yml").write_text("submission_1: {}\n")
 
-    found = {e.id: e.path for e in find_submissions([klass, course.parent, export])}
+    found = {e.id: e.path for e in find_submissions([klass, course.parent, export], CONTRACT_FILES)}
     assert found == {"alice": klass / "alice", "dangling": klass / "dangling",
                      "linked": klass / "linked", "ana": course / "ana" / "adversarial_search",
                      "ben": course / "ben", "cy": course / "cy" / "adversarial_search",
@@ -498,7 +499,7 @@ def test_a_class_lists_links_as_entries_and_never_walks_into_them(tmp_path, priv
     for name, path in found.items():
         if path.is_symlink():
             with pytest.raises(SubmissionError, match="is a symbolic link"):
-                stage(path, tmp_path / "scratch" / name)
+                stage(path, tmp_path / "scratch" / name, CONTRACT_FILES)
 
 
 def test_ids_are_unique_and_never_dot_names(tmp_path):
@@ -506,7 +507,7 @@ def test_ids_are_unique_and_never_dot_names(tmp_path):
              ".zip", "\x1b[2J.zip", "\u20ac" * 80 + ".zip", "\u20ac" * 80 + "-2.zip"]
     for name in names:
         (tmp_path / name).mkdir()
-    ids = [e.id for e in find_submissions([tmp_path / n for n in names])]
+    ids = [e.id for e in find_submissions([tmp_path / n for n in names], CONTRACT_FILES)]
     assert len({i.casefold() for i in ids}) == len(names)
     assert not any(i.startswith(".") or not i.isprintable() for i in ids)
     # Its results file, and write_atomically's temporary name for it, are valid names.
@@ -584,7 +585,7 @@ def staging_says(path, scratch):
     """What staging `path` says: 'graded' when it stages, else its error row's status (with any
     character a terminal would act on escaped)."""
     try:
-        stage(path, scratch)
+        stage(path, scratch, CONTRACT_FILES)
         return "graded"
     except SubmissionError as error:
         return f"error: {escaped(str(error))}"
@@ -626,9 +627,9 @@ def batch(tmp_path_factory):
             "slow": slow, "hung": hung, "hung_seconds": time.monotonic() - started,
             "tmp": root / "tmp",
             "left": settled(lambda: leftovers(before)), "hang": root / "hang",
-            # a batch cuts the instructor's paths out of what it says (batch.without_paths)
+            # a batch cuts the instructor's paths out of what it says (submission.without_paths)
             "expected": {e.id: without_paths(staging_says(e.path, root / "scratch" / str(i)))
-                         for i, e in enumerate(find_submissions([klass]))}}
+                         for i, e in enumerate(find_submissions([klass], CONTRACT_FILES))}}
 
 
 @pytest.mark.e2e
@@ -663,7 +664,7 @@ def test_a_gradescope_export_and_run_autograder_say_the_same_of_a_lone_broken_zi
     upload.mkdir(parents=True)
     (export / "submission_metadata.yml").write_text("{}\n")
     (upload / "entrega.zip").write_bytes(b"PK\x03\x04 this is not really a zip")
-    [entry] = find_submissions([export])
+    [entry] = find_submissions([export], CONTRACT_FILES)
     damaged = "no és un fitxer zip llegible (està malmès o no és un zip); torna'l a comprimir"
     with speaking("ca"):
         assert without_paths(staging_says(entry.path, tmp_path / "scratch")) == (
@@ -790,7 +791,8 @@ def test_a_zip_leaving_open_which_file_is_graded_is_refused(tmp_path, names):
                         f"in case; keep the one you mean and hand in again")
     once = zip_of(tmp_path / "once.zip", [(str(folder / path.name), path.read_text())
                                           for path in files.glob("*.py")])
-    assert sorted(path.name for path in stage(once, tmp_path / "scratch").iterdir()) == sorted(
+    staged = stage(once, tmp_path / "scratch", CONTRACT_FILES)
+    assert sorted(path.name for path in staged.iterdir()) == sorted(
         path.name for path in files.glob("*.py"))
 
 
@@ -798,7 +800,7 @@ def test_a_folder_holding_two_files_whose_names_differ_only_in_case_is_refused(t
     files = reference_files(tmp_path / "solutions")
     (files / "Minimax.py").write_text("raise SystemExit('graded the other one')\n")
     with speaking("ca"), pytest.raises(SubmissionError) as catalan:
-        stage(files, tmp_path / "scratch")
+        stage(files, tmp_path / "scratch", CONTRACT_FILES)
     assert str(catalan.value) == (f"{files} conté alhora 'Minimax.py' i 'minimax.py', que només "
                                   f"es diferencien en majúscules i minúscules; conserva el que "
                                   f"vols que es corregeixi i torna a lliurar")

@@ -21,7 +21,7 @@ import pytest
 
 from autograder import assignments, policy as grading_config
 from autograder.checks.course import TEXTBOOK
-from autograder.commands.cli import submitted_names
+from autograder.intake.classes import submitted_names
 from autograder.contract import FILES as CONTRACT_FILES
 from autograder.commands import notebook_cells as cell_helper
 from autograder.distribution.nbgrader import kernel
@@ -282,7 +282,7 @@ def test_stage_takes_nbgrader_submitted_folders_and_ignores_checkpoints(tmp_path
     write(filled(source_notebook(), SAMPLE), student / ASSIGNMENT / ".ipynb_checkpoints" /
           "adversarial_search-checkpoint.ipynb")
     (student / ASSIGNMENT / "timestamp.txt").write_text("2026-01-01 00:00:00")
-    folder = stage(student, tmp_path / "scratch")
+    folder = stage(student, tmp_path / "scratch", CONTRACT_FILES)
     for name in CONTRACT_FILES:
         assert (folder / name).read_text() == (REFERENCE / name).read_text()
 
@@ -295,7 +295,7 @@ def test_a_zip_of_a_notebook_is_read_as_the_notebook(tmp_path, inside):
         archive.write(notebook, inside + NOTEBOOK)
         archive.write(checkpoint, f"{inside}.ipynb_checkpoints/{NOTEBOOK}")
         archive.write(checkpoint, f"__MACOSX/{inside}{NOTEBOOK}")
-    folder = stage(tmp_path / "alice.zip", tmp_path / "scratch")
+    folder = stage(tmp_path / "alice.zip", tmp_path / "scratch", CONTRACT_FILES)
     for name in CONTRACT_FILES:
         assert (folder / name).read_text() == (REFERENCE / name).read_text()
 
@@ -304,14 +304,14 @@ def test_a_zip_without_answers_or_notebooks_still_says_what_to_hand_in(tmp_path)
     with zipfile.ZipFile(tmp_path / "empty.zip", "w") as archive:
         archive.writestr("notes.txt", "nothing here")
     with pytest.raises(SubmissionError, match="holds none of minimax.py"):
-        stage(tmp_path / "empty.zip", tmp_path / "scratch")
+        stage(tmp_path / "empty.zip", tmp_path / "scratch", CONTRACT_FILES)
 
 
 def test_a_folder_with_the_py_files_is_graded_from_them_not_from_its_notebooks(tmp_path):
     submission = tmp_path / "work"
     shutil.copytree(SAMPLE, submission)
     write(filled(source_notebook(), REFERENCE), submission / NOTEBOOK)
-    folder = stage(submission, tmp_path / "scratch")
+    folder = stage(submission, tmp_path / "scratch", CONTRACT_FILES)
     assert (folder / "minimax.py").read_text() == (SAMPLE / "minimax.py").read_text()
 
 
@@ -319,7 +319,7 @@ def test_two_notebooks_answering_one_module_are_refused(tmp_path):
     write(filled(source_notebook(), REFERENCE), tmp_path / "hand-in" / "a.ipynb")
     write(filled(source_notebook(), SAMPLE), tmp_path / "hand-in" / "b.ipynb")
     with pytest.raises(SubmissionError, match="hand in one answer per module"):
-        stage(tmp_path / "hand-in", tmp_path / "scratch")
+        stage(tmp_path / "hand-in", tmp_path / "scratch", CONTRACT_FILES)
 
 
 @pytest.mark.e2e
@@ -991,7 +991,7 @@ def test_cutoff_notebooks_are_recognised_and_staged_as_cutoff(tmp_path):
     first = write(filled(source_notebook(), REFERENCE), tmp_path / "dan.ipynb")
     assert assignments.chosen(None, submitted_names([first])) is assignments.SEARCH
     with pytest.raises(SubmissionError, match="has no answer cells .*minimax, alphabeta"):
-        stage(alone, tmp_path / "scratch" / "as-search")
+        stage(alone, tmp_path / "scratch" / "as-search", CONTRACT_FILES)
     # A class holding both is graded as neither, without --assignment.
     write(filled(source_notebook(), REFERENCE), course / "submitted" / "dan" / ASSIGNMENT /
           NOTEBOOK)

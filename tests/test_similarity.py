@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from autograder.commands.similarity import DEFAULT_THRESHOLD, Pair, safe_name, similar_pairs
+from autograder.commands.similarity import (DEFAULT_THRESHOLD, SimilarPair, safe_name,
+                                            similar_pairs)
 from support.paths import ROOT
 
 FIXTURES = Path(__file__).resolve().parent / "similarity"
@@ -72,7 +73,7 @@ def test_each_pair_is_returned_once_in_the_order_given(tmp_path):
     order = ["original", "renamed", "independent"]
     assert len(by_ids(pairs)) == len(pairs)
     assert all(order.index(p.id_a) < order.index(p.id_b) for p in pairs)
-    assert all(isinstance(p, Pair) and 0 < p.similarity <= 1 and p.shared_tokens > 0
+    assert all(isinstance(p, SimilarPair) and 0 < p.similarity <= 1 and p.shared_tokens > 0
                for p in pairs)
 
 
@@ -87,7 +88,7 @@ def test_an_identical_submission_shares_everything(tmp_path):
     shutil.copytree(FIXTURES / "original", tmp_path / "twin")
     pairs = similar_pairs(class_of("original") + [("twin", tmp_path / "twin")], STUBS,
                           tmp_path / "report.html")
-    assert pairs == [Pair("original", "twin", 1.0, pairs[0].shared_tokens)]
+    assert pairs == [SimilarPair("original", "twin", 1.0, pairs[0].shared_tokens)]
 
 
 def test_a_submission_is_compared_whole_not_by_its_closest_module(tmp_path):

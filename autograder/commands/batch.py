@@ -1,22 +1,22 @@
 """Grading a whole class: many submissions, in parallel, into a folder of results and a gradebook.
 
-Each submission is graded by its own `python -m autograder grade` process (its own pytest and its
-own sandboxed worker), so one submission can never disturb another's grading (gradings.py runs them,
-and stops them all at Ctrl-C or SIGTERM). The reference is graded first, the same way, under the
-policy's limits: a policy that breaks the reference stops the batch before any student is graded,
-and the reference's answers (from the instructor's cache where it holds them, see answers.py) are
-kept for every student's grading to read. Results are written whole or not at all, each stamped with
-what made it (provenance.py), so an interrupted batch resumes where it stopped and one resumed after
-an edit of the policy, the checks, the reference or the grader grades again the results that edit
-made stale, and so does one after a submission's files changed (each is staged again to compare).
-A submission that does not stage (a broken zip) keeps its error row the same way, until its file
-changes (ungradable.py).
+Each submission is graded by its own `python -m autograder.commands.grade_process` process (its own
+pytest and its own sandboxed worker), so one submission can never disturb another's grading
+(side_by_side.py runs them, and stops them all at Ctrl-C or SIGTERM). The reference is graded first,
+the same way, under the policy's limits: a policy that breaks the reference stops the batch before
+any student is graded, and the reference's answers (from the instructor's cache where it holds them,
+see answers.py) are kept for every student's grading to read. Results are written whole or not at
+all, each stamped with what made it (provenance.py), so an interrupted batch resumes where it
+stopped and one resumed after an edit of the policy, the checks, the reference or the grader grades
+again the results that edit made stale, and so does one after a submission's files changed (each is
+staged again to compare). A submission that does not stage (a broken zip) keeps its error row the
+same way, until its file changes (ungradable.py).
 
 A class is student input too: the names of its entries, and what their gradings say, are printed
 literally (never as rich markup, never as control characters) and written to gradebook.csv so that
-no cell is a spreadsheet formula. Each entry gets an id of its own, which is its results file's name
-(never starting with a dot, so the reference's answers in `.cache/` are out of every id's reach). An
-entry that is a link is graded like any other, which refuses it (see submission.stage). Each grading
+no cell is a spreadsheet formula. Each entry has an id of its own, its results file's name, never
+starting with a dot (see intake/classes.py), so the reference's answers in `.cache/` are out of
+every id's reach. An entry that is a link is graded like any other, which refuses it. Each grading
 runs in its own session, killed whole past its time limit (time_limit), and a grading that crashes
 or is killed is that submission's error row, so the batch finishes whatever one submission does.
 """
@@ -27,7 +27,6 @@ import time
 from collections import Counter
 from contextlib import nullcontext
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
@@ -36,35 +35,29 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from autograder.assignments import SEARCH
-from autograder.commands import gradebook, insights, rescoring, students, ungradable
-from autograder.commands.gradebook import read_result, result_path
-from autograder.commands.gradings import Gradings, Stopped
+from autograder.commands import gradebook, insights, rescoring, ungradable
+from autograder.commands.gradebook import result_path
+from autograder.commands.side_by_side import Gradings, Stopped
+from autograder.commands.single import breaks_reference
 from autograder.commands.waiting import Waiting
-from autograder.contract import FILES as CONTRACT_FILES
 from autograder.errors import GradingError, SubmissionError
-from autograder.files import private_folder, unique_names, write_atomically
+from autograder.files import private_folder, write_atomically
 from autograder.grading import answers, provenance
+from autograder.intake import students
 from autograder.intake.submission import stage, without_paths
 from autograder.language import _, spoken
 from autograder.language.escaping import escaped
 from autograder.reporters import markdown
-from autograder.results import NOT_RUN
+from autograder.results import NOT_RUN, load_report
 from autograder.runner import lanes
 
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
 REFERENCE_RESULT = ANSWERS_FILE.parent / "reference.json"  # the reference's grading, kept
-ID_LENGTH = 50  # characters of a name kept in its id: its files' names stay under 255 bytes
 FEEDBACK = "feedback"  # the folder of the student views, one per submission, ready to hand back
 SIMILARITY = "similarity.html"
 CLOSEST_SHOWN = 8  # pairs listed in the batch's summary; similarity.html has them all
-
-
-@dataclass(frozen=True)
-class Entry:
-    id: str
-    path: Path  # None: the platform names this submission, but its export does not hold it
-    students: tuple = ()  # students.Student: who handed it in, when the class's layout says
+# What one grading runs: the internal entry point, never the command line (see grade_process.py)
+GRADE_PROCESS = (sys.executable, "-m", "autograder.commands.grade_process")
 
 
 def time_limit(config):
@@ -79,113 +72,22 @@ def printable(text):
     return Text(escaped(text))
 
 
-def _gradescope_export(folder):
-    """Gradescope's "export submissions": submission_metadata.yml, naming each folder's
-    submitters, beside one folder each. A zip on top is a submission too (graded, or its error
-    row, never passed over); a submission the metadata names but the export lacks is an entry
-    without a path, so that its submitters are named as not submitted."""
-    submitters = students.gradescope_submitters(folder)
-    entries = [Entry(submission_id(child), child, submitters.get(
-        child.name, submitters.get(child.stem, ()))) for child in sorted(folder.iterdir())
-        if _in_export(child)]
-    held = {name for entry in entries for name in (entry.path.name, entry.path.stem)}
-    return entries + [Entry(name, None, who) for name, who in submitters.items()
-                      if name not in held]
-
-
-def _in_export(child):
-    """Whether an export's child is a submission: any zip, or a submission_* folder (or link,
-    which gets its own error row)."""
-    return child.suffix == ".zip" or (child.name.startswith("submission_") and _in_class(child))
-
-
-def _nbgrader_submitted(folder):
-    """nbgrader's submitted/<student>/<assignment>/ layout (given the course or submitted/)."""
-    submitted = folder / "submitted" if (folder / "submitted").is_dir() else folder
-    known = students.nbgrader_students(submitted.parent)
-    entries = []
-    for student in sorted(p for p in submitted.iterdir() if p.is_dir()):
-        who = (known.get(student.name, students.Student(sid=student.name)),)
-        if student.is_symlink():  # never followed: stage() refuses it, as that student's row
-            entries.append(Entry(student.name, student, who))
-            continue
-        assignments = sorted(p for p in student.iterdir() if p.is_dir())
-        for assignment in assignments:
-            name = student.name if len(assignments) == 1 else f"{student.name}-{assignment.name}"
-            entries.append(Entry(name, assignment, who))
-    return entries
-
-
-def _holds_submission(folder, files):
-    return any((folder / name).is_file() for name in files)
-
-
-def find_submissions(paths, files=CONTRACT_FILES):
-    """The submissions in `paths`: each a folder or zip, or a class in a known layout; `files` are
-    the assignment's modules, which a single submission holds."""
-    entries = []
-    for path in map(Path, paths):
-        layout = class_layout(path, files)
-        if layout == "gradescope":
-            entries += _gradescope_export(path)
-        elif layout == "nbgrader":
-            entries += _nbgrader_submitted(path)
-        elif layout == "folders":
-            entries += [Entry(submission_id(child), child) for child in sorted(path.iterdir())
-                        if _in_class(child)]
-        else:
-            entries.append(Entry(submission_id(path), path))
-    return _with_unique_ids(entries)
-
-
-def submission_id(path):
-    """A submission's id: a folder's whole name (anna.puig@uni.cat, which a roster's emails
-    match), a file's without its suffix (alice.zip, minimax.py, a notebook)."""
-    return path.name if path.is_dir() else path.stem
-
-
-def class_layout(path, files=CONTRACT_FILES):
-    """How `path` holds a class: "gradescope" (an export), "nbgrader" (submitted/), "folders"
-    (one subfolder or zip per submission), or None when it is one submission (holding any of the
-    assignment's `files`)."""
-    if not path.is_dir():
+def graded(path):
+    """The Report of the result at `path`, or None when there is none or it cannot be read (cut
+    short, edited by hand), so that it is graded again."""
+    try:
+        return load_report(path)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    if (path / "submission_metadata.yml").is_file():
-        return "gradescope"
-    if path.name == "submitted" or (path / "submitted").is_dir():
-        return "nbgrader"
-    if not _holds_submission(path, files) and any(_in_class(child) for child in path.iterdir()):
-        return "folders"
-    return None
-
-
-def _in_class(child):
-    """Whether a class folder's child is a submission: a folder or zip, or a link (which gets its
-    own row, as an error)."""
-    return child.is_symlink() or child.is_dir() or child.suffix == ".zip"
-
-
-def _safe_id(name):
-    """A name as a results file's name: printable, short, and never a dot-name (those are the
-    batch's own, such as .cache/)."""
-    name = "".join(c if c.isprintable() else "_" for c in name)[:ID_LENGTH]
-    return f"_{name}" if name.startswith(".") or not name else name
-
-
-def _with_unique_ids(entries):
-    """The entries, each id safe and different from every other (`alice`, `alice.zip` and
-    `alice-2.zip` become alice, alice-2 and alice-3 in some order), case aside."""
-    ids = unique_names([entry.id for entry in entries], _safe_id)
-    return [Entry(id_, entry.path, entry.students) for id_, entry in zip(ids, entries)]
 
 
 def reference_still_holds(output, config, assignment):
     """Whether the reference's grading kept in `output` (its answers, and its result) was made as
     it would be now: the same policy's checks, limits and games, checks, reference and grader
     (its points change nothing the reference does)."""
-    graded = read_result(output / REFERENCE_RESULT)
-    return bool(answers.load(output / ANSWERS_FILE, assignment.reference) and graded and
-                provenance.changed(graded.get("made_with"), provenance.what_ran(
+    kept = graded(output / REFERENCE_RESULT)
+    return bool(answers.load(output / ANSWERS_FILE, assignment.reference) and kept and
+                provenance.changed(kept.made_with, provenance.what_ran(
                     provenance.made_with(config, assignment))) is None)
 
 
@@ -209,40 +111,33 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
     path = output / ANSWERS_FILE
     kept = output / REFERENCE_RESULT
     private_folder(path.parent)  # the official games' answers, and the reference's hidden inputs
-    command = [sys.executable, "-m", "autograder", "grade", str(assignment.reference),
-               "--format", "json",
-               "--show-hidden", "--output", str(kept), "--save-answers", str(path), *options,
+    command = [*GRADE_PROCESS, str(assignment.reference), "--format", "json", "--show-hidden",
+               "--output", str(kept), "--save-answers", str(path), *options,
                "--lanes", str(lane_count)]
     reason = gradings.run(command, time_limit(config))
     if reason:
         raise GradingError(f"could not grade the reference: {reason}")
-    report = read_result(kept)
+    report = graded(kept)
     if report is None:
         raise GradingError(f"the reference's grading wrote no readable result to {kept}")
-    if report["points"] != report["max_points"]:
+    if report.points != report.max_points:
         kept.unlink()
-        failed = first_failure(report["checks"])
-        raise GradingError(breaks_reference(failed["name"], failed["feedback"]))
+        failed = first_failure(report.checks)
+        raise GradingError(breaks_reference(failed.name, failed.feedback))
     return path
 
 
 def first_failure(checks):
-    """The first check of a result (as JSON) that ran and did not pass: with --only, the checks
-    left out come first in the order of the checks but say nothing about the policy."""
-    return next(c for c in checks if c["status"] not in ("passed", NOT_RUN))
-
-
-def breaks_reference(check, feedback):
-    """The one-line error of a policy under which the reference fails `check`."""
-    first = escaped(feedback.splitlines()[0]) if feedback else "failed"
-    return f"the limits in grading.toml break the reference itself: {check}: {first}"
+    """The first check of a result that ran and did not pass: with --only, the checks left out
+    come first in the order of the checks but say nothing about the policy."""
+    return next(c for c in checks if c.status not in ("passed", NOT_RUN))
 
 
 def grade_one(gradings, entry, output, options, seconds):
     """Grade one submission in its own process, with its student view in feedback/; None on
     success, else the one-line reason."""
-    command = [sys.executable, "-m", "autograder", "grade", str(entry.path), "--one",
-               "--format", "json", "--show-hidden", "--output", str(result_path(output, entry)),
+    command = [*GRADE_PROCESS, str(entry.path), "--format", "json", "--show-hidden",
+               "--output", str(result_path(output, entry)),
                "--feedback", str(output / FEEDBACK / entry.id), *options]
     return gradings.run(command, seconds)
 
@@ -281,7 +176,7 @@ def staged_contents(entry, files):
             return None
 
 
-def stale(output, entries, current, files=CONTRACT_FILES):
+def stale(output, entries, current, files):
     """The entries whose results exist but were made otherwise than they would be now (or cannot
     be read), by what changed first: {"policy": [entry, ...], ...}. `files` are the assignment's
     modules, which staging an entry looks for."""
@@ -289,9 +184,9 @@ def stale(output, entries, current, files=CONTRACT_FILES):
     for entry in entries:
         if not result_path(output, entry).exists():
             continue  # to grade anyway
-        report = read_result(result_path(output, entry))
+        report = graded(result_path(output, entry))
         part = "unreadable" if report is None else provenance.changed(
-            report.get("made_with"), {**current, "submission": provenance.source(entry.path),
+            report.made_with, {**current, "submission": provenance.source(entry.path),
                                       "contents": staged_contents(entry, files)})
         if part:
             found.setdefault(part, []).append(entry)
@@ -300,10 +195,10 @@ def stale(output, entries, current, files=CONTRACT_FILES):
 
 def summary(output, entries, console):
     """A histogram of the scores and the checks failed most often."""
-    reports = [r for r in (read_result(result_path(output, e)) for e in entries) if r]
+    reports = [r for r in (graded(result_path(output, e)) for e in entries) if r]
     if not reports:
         return
-    bins = Counter(min(int(10 * r["points"] / r["max_points"]), 9) if r["max_points"] else 9
+    bins = Counter(min(int(10 * r.points / r.max_points), 9) if r.max_points else 9
                    for r in reports)
     histogram = Table(title=f"Scores of {len(reports)} submissions")
     histogram.add_column("score (%)")
@@ -313,8 +208,8 @@ def summary(output, entries, console):
         histogram.add_row(f"{10 * b}-{10 * b + 10}", str(bins[b]), "█" * bins[b])
     console.print(histogram)
     # a check left out (--only) is no check failed
-    failed = Counter(c["name"] for r in reports for c in r["checks"]
-                     if c["status"] not in ("passed", NOT_RUN))
+    failed = Counter(c.name for r in reports for c in r.checks
+                     if c.status not in ("passed", NOT_RUN))
     hardest = Table(title="Checks failed most often")
     hardest.add_column("check")
     hardest.add_column("failed by", justify="right")
@@ -347,13 +242,13 @@ def similarity(entries, output, console, assignment):
                                       f"{DEFAULT_THRESHOLD:.0%} of their code ({SIMILARITY})")
 
 
-def grade_class(entries, output, config, *, jobs=1, force=False, options=(), seconds=None,
-                absent=(), similar=False, assignment=SEARCH):
+def grade_class(entries, output, config, *, assignment, jobs=1, force=False, options=(),
+                seconds=None, absent=(), similar=False):
     """Grade `entries` into `output` as submissions of `assignment`, each within `seconds`
-    (default: time_limit), with `absent` (students.Student) as the gradebook's rows of those who
+    (default: time_limit), with `absent` (students.Enrolled) as the gradebook's rows of those who
     handed in nothing, and with `similar` a similarity report; returns the reasons of the ones
-    that could not be graded. Raises gradings.Stopped, the gradebook written, when a signal stops
-    it. `options` must name the assignment to each grading (cli.passed_on does)."""
+    that could not be graded. Raises side_by_side.Stopped, the gradebook written, when a signal
+    stops it. `options` must name the assignment to each grading (cli.passed_on does)."""
     output = Path(output)
     seconds = seconds or time_limit(config)
     (output / FEEDBACK).mkdir(parents=True, exist_ok=True)
@@ -377,11 +272,12 @@ def grade_class(entries, output, config, *, jobs=1, force=False, options=(), sec
     functions = assignment.modules
     # Each submission's rows are read once, when it is graded (or at the start for those graded
     # before), rather than the whole class again each time one finishes.
-    rows = {entry.id: gradebook.rows_of(output, entry, errors.get(entry.id), functions)
+    rows = {entry.id: gradebook.rows_of(output, entry, errors.get(entry.id), functions=functions)
             for entry in entries}
     write = lambda: gradebook.write(  # noqa: E731
         output, [*(r for group in rows.values() for r in group),
-                 *(gradebook.absent_row(student, functions) for student in absent)], functions)
+                 *(gradebook.absent_row(student, functions=functions) for student in absent)],
+        functions=functions)
     gradings = Gradings()
     finished = set()  # the ids graded by this run, or found ungradable
     with gradings.stopped_by_signals(), ThreadPoolExecutor(max_workers=jobs) as pool:
@@ -447,9 +343,9 @@ def rescore_stale(output, entries, config, current, regraded, console):
         return
     kinds = set()
     for entry in entries:
-        data = read_result(result_path(output, entry))
-        kinds.update(provenance.rescored_by(data["made_with"], current))
-        rescoring.rescore(result_path(output, entry), output / FEEDBACK / entry.id, data, config)
+        report = load_report(result_path(output, entry))  # stale, so read once already
+        kinds.update(provenance.rescored_by(report.made_with, current))
+        rescoring.rescore(result_path(output, entry), output / FEEDBACK / entry.id, report, config)
     named = [kind for kind in provenance.SCORED if kind in kinds]
     console.print(f"{' and '.join(named)} changed: {len(entries)} "
                   f"result{'s' * (len(entries) != 1)} rescored, {regraded or 'none'} regraded",
@@ -478,7 +374,8 @@ def _grade_all(todo, pool, gradings, console, rows, errors, write, options, outp
             if reason:
                 errors[entry.id] = reason = escaped(without_paths(reason))  # for the gradebook
                 error_feedback(output, entry, reason)
-            rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id), functions)
+            rows[entry.id] = gradebook.rows_of(output, entry, errors.get(entry.id),
+                                               functions=functions)
             write()
             finished.add(entry.id)
             progress.advance(task)

@@ -11,10 +11,10 @@ import io
 import json
 import unicodedata
 
-from autograder.commands.students import Student
 from autograder.errors import UsageError
 from autograder.files import write_atomically
 from autograder.grading import provenance
+from autograder.intake.students import Enrolled
 from autograder.language.escaping import escaped
 from autograder.results import load_report
 
@@ -80,7 +80,7 @@ def rows_of(output, entry, error, functions):
                  f"{report.max_points:g}", "graded",
                  provenance.short(report.made_with)
                  if isinstance(report.made_with, dict) and "policy" in report.made_with else ""]
-    students = entry.students or (Student(),)
+    students = entry.students or (Enrolled(),)
     group = entry.id if len(students) > 1 else ""
     return [[entry.id, s.name, s.sid, s.email, group, *grade] for s in students]
 

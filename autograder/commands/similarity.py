@@ -25,7 +25,7 @@ compared.</p></body>
 
 
 @dataclass(frozen=True)
-class Pair:
+class SimilarPair:
     """Two submissions (ids as given, `id_a` given first) and the share of one's code found in
     the other, the larger direction's: `similarity` (0..1) and `shared_tokens`."""
     id_a: str
@@ -134,13 +134,13 @@ class _Measure:
         return round(shared_a), round(shared_b)
 
     def pair(self, ids, a, b):
-        """Submissions a and b as a Pair, measured in the direction that shares the larger part."""
+        """Submissions a and b as a SimilarPair, in the direction that shares the larger part."""
         shared_a, shared_b = self.shared(a, b)
         share_a = shared_a / self.totals[a] if self.totals[a] else 0.0
         share_b = shared_b / self.totals[b] if self.totals[b] else 0.0
         if share_a >= share_b:
-            return Pair(ids[a], ids[b], share_a, shared_a)
-        return Pair(ids[a], ids[b], share_b, shared_b)
+            return SimilarPair(ids[a], ids[b], share_a, shared_a)
+        return SimilarPair(ids[a], ids[b], share_b, shared_b)
 
 
 def _pairs(detector, ids, staged, threshold):

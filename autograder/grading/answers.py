@@ -21,12 +21,11 @@ from autograder.files import private_folder, write_atomically
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("autograder/contract.py", "autograder/games", "autograder/worker")  # and the reference
 REFERENCE = ROOT / "reference"  # the first assignment's: another's has a cache of its own
-PUBLIC = ROOT / "autograder" / "checks" / "public_answers.json.gz"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "autograder" / \
     "reference-answers.json"
 
 
-def fingerprint(reference=REFERENCE):
+def fingerprint(reference):
     """The digest of the code answers come from: an assignment's `reference` folder, and the
     games and worker that run it."""
     digest = hashlib.sha256()
@@ -37,7 +36,7 @@ def fingerprint(reference=REFERENCE):
     return digest.hexdigest()
 
 
-def cache_of(reference=REFERENCE):
+def cache_of(reference):
     """This machine's cache of the answers of the assignment whose reference is `reference`: one
     file per reference folder, named after where it is (its contents' fingerprint, inside, tells
     stale answers from current ones, so an edited reference does not leave a file behind)."""
@@ -47,7 +46,7 @@ def cache_of(reference=REFERENCE):
     return CACHE.with_name(f"reference-answers-{where}.json")
 
 
-def load(path, reference=REFERENCE):
+def load(path, reference):
     """The answers in `path`, or {} when it is missing, unreadable or for other code (another
     `reference` among it)."""
     try:
@@ -59,13 +58,13 @@ def load(path, reference=REFERENCE):
     return data.get("answers", {})
 
 
-def save(path, answers, reference=REFERENCE):
+def save(path, answers, reference):
     """Write the answers to `path`, readable by the user alone: they hold the official games."""
     write_atomically(path, json.dumps({"fingerprint": fingerprint(reference), "answers": answers}),
                      private=True)
 
 
-def keep(answers, path=CACHE, reference=REFERENCE):
+def keep(answers, path, reference):
     """Save the answers in the cache, where they can: a cache that cannot be written is only
     slower, never an error. Its folder is the user's alone: it holds the official games and their
     answers, which a worker running as another uid (the rlimits sandbox) must not read."""
@@ -76,7 +75,7 @@ def keep(answers, path=CACHE, reference=REFERENCE):
         pass
 
 
-def public_answers(path=PUBLIC):
+def public_answers(path):
     """The answers the students' release was made with ({} where there are none)."""
     try:
         return json.loads(gzip.decompress(Path(path).read_bytes()))

@@ -34,7 +34,6 @@ import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
 
-from autograder.contract import FILES as CONTRACT_FILES, MODULES
 from autograder.errors import SubmissionError
 from autograder.intake.notebook import extract, extract_answers
 from autograder.language import _, ngettext, number
@@ -52,7 +51,6 @@ NAME_LIMIT = 255           # bytes of a file's name (of each folder's on the way
 # UnicodeDecodeError: a name marked UTF-8 that is not).
 UNREADABLE_ZIP = (zipfile.BadZipFile, zlib.error, lzma.LZMAError, EOFError, NotImplementedError,
                   RuntimeError, OSError, UnicodeDecodeError)
-
 
 
 class _Budget:
@@ -306,7 +304,7 @@ def _from_notebooks(notebooks, target, budget, files):
         extract(notebook, target, FILE_LIMIT, _modules(files), label=escaped(notebook))
 
 
-def module_functions(path, modules=MODULES):
+def module_functions(path, modules):
     """The contract functions a submission can hold: a single module file holds its own (see
     `modules`, the assignment's), anything else all of them."""
     path = Path(path)
@@ -358,7 +356,7 @@ def lone_zip(folder):
     return None
 
 
-def stage(path, scratch, files=CONTRACT_FILES, root=None):
+def stage(path, scratch, files, root=None):
     """Copy the student's files from `path` into `scratch/submission`; return that folder. A
     single module file (minimax.py) is copied alone. `files` are the assignment's modules. With a
     `root` (the CI's workspace, the folder the command runs in), no component of `path` below it

@@ -5,7 +5,7 @@ written; then one line and the shell's exit code, 143.
 
 Python's default for SIGTERM ends the process at once, leaving all of that behind (and its lanes,
 forked, grading on). A lane ends the same way when its grader stops it (lanes.py); a batch stops
-its own way (commands/gradings.py), inside this.
+its own way (commands/side_by_side.py), inside this.
 """
 import signal
 from contextlib import contextmanager

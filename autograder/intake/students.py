@@ -38,7 +38,9 @@ HEADERS = {
 
 
 @dataclass(frozen=True)
-class Student:
+class Enrolled:
+    """A student of the class as a platform or a roster names them (a Gradescope submitter, an
+    nbgrader student, a roster's row): any of the three may be empty."""
     name: str = ""
     sid: str = ""
     email: str = ""
@@ -68,7 +70,7 @@ _MetadataLoader.add_multi_constructor(
 
 def gradescope_submitters(export):
     """Each submission folder's submitters, from the export's submission_metadata.yml:
-    {"submission_1001": (Student, ...)}; a group submission names every member."""
+    {"submission_1001": (Enrolled, ...)}; a group submission names every member."""
     path = Path(export) / "submission_metadata.yml"
     try:
         data = yaml.load(path.read_text(encoding="utf-8", errors="replace"),
@@ -90,7 +92,7 @@ def _list(meta, key):
 def _submitter(entry):
     entry = entry if isinstance(entry, dict) else {}
     text = lambda key: _text(entry.get(key))  # noqa: E731
-    return Student(name=text(":name"), sid=text(":sid"), email=text(":email"))
+    return Enrolled(name=text(":name"), sid=text(":sid"), email=text(":email"))
 
 
 def shared(entries):
@@ -115,14 +117,14 @@ def shared(entries):
 
 
 def nbgrader_students(course):
-    """The students nbgrader's gradebook.db knows, by id: {"ana": Student}; {} without one."""
+    """The students nbgrader's gradebook.db knows, by id: {"ana": Enrolled}; {} without one."""
     path = Path(course) / "gradebook.db"
     if not path.is_file():
         return {}
     try:
         with sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True) as database:
             rows = database.execute("SELECT id, first_name, last_name, email FROM student")
-            return {_text(id_): Student(" ".join(_text(p) for p in (first, last) if p),
+            return {_text(id_): Enrolled(" ".join(_text(p) for p in (first, last) if p),
                                         _text(id_), _text(email))
                     for id_, first, last, email in rows}
     except sqlite3.Error as error:
@@ -159,12 +161,12 @@ def read_roster(path, column=None):
 
 
 def roster_student(row):
-    """A roster row as a Student, by its columns' usual names."""
+    """A roster row as an Enrolled student, by its columns' usual names."""
     found = {}
     for kind, names in HEADERS.items():
         found[kind] = next((str(value).strip() for header, value in row.items()
                             if header and header.strip().casefold() in names and value), "")
-    return Student(**found)
+    return Enrolled(**found)
 
 
 def join_roster(entries, path, column=None):
@@ -198,7 +200,7 @@ def _merged(roster, student):
     """The roster's record of a student (the registrar's), completed by the platform's."""
     if roster is None:
         return student
-    return Student(*(mine or theirs for mine, theirs in zip(
+    return Enrolled(*(mine or theirs for mine, theirs in zip(
         (roster.name, roster.sid, roster.email), (student.name, student.sid, student.email))))
 
 

@@ -1,14 +1,14 @@
 """The grading processes a batch runs side by side, and stopping every one of them at once.
 
-Each grading is a `python -m autograder grade` process in a session of its own, so that the
-terminal's Ctrl-C (sent to the terminal's process group) reaches only the batch, which then decides:
-it kills every grading's whole process group (the grader and its lanes; their sandboxed workers die
-with them, see PR_SET_PDEATHSIG in runner/sandbox/preexec.py and bwrap's --die-with-parent),
-starts no new one, and leaves those submissions ungraded for the next run to resume. SIGTERM, as
-a scheduler sends it, does the same. A grading past its time limit is killed the same way, and is
-that submission's error row. A grading killed cannot remove its scratch folder (its copy of the
-submission, the worker's runtime), so each runs with a temporary folder of its own as TMPDIR, which
-the batch removes once the grading has ended, however it ended.
+Each grading is a `python -m autograder.commands.grade_process` process in a session of its own,
+so that the terminal's Ctrl-C (sent to the terminal's process group) reaches only the batch, which
+then decides: it kills every grading's whole process group (the grader and its lanes; their
+sandboxed workers die with them, see PR_SET_PDEATHSIG in runner/sandbox/preexec.py and bwrap's
+--die-with-parent), starts no new one, and leaves those submissions ungraded for the next run to
+resume. SIGTERM, as a scheduler sends it, does the same. A grading past its time limit is killed
+the same way, and is that submission's error row. A grading killed cannot remove its scratch
+folder (its copy of the submission, the worker's runtime), so each runs with a temporary folder of
+its own as TMPDIR, which the batch removes once the grading has ended, however it ended.
 """
 import os
 import signal
