@@ -22,7 +22,7 @@ import pytest
 from autograder import assignments, policy as grading_config
 from autograder.checks.course import TEXTBOOK
 from autograder.intake.classes import submitted_names
-from autograder.contract import FILES as CONTRACT_FILES
+from autograder.contract import FILES as CONTRACT_FILES, MODULE_NAMES
 from autograder.commands import notebook_cells as cell_helper
 from autograder.distribution.nbgrader import kernel
 from autograder.distribution.notebooks.__main__ import main
@@ -260,12 +260,12 @@ def test_a_module_level_solution_is_removed_from_the_release_not_replaced_by_a_r
 
 def test_extract_writes_each_answer_cell_to_its_module(tmp_path):
     notebook = write(filled(source_notebook(), SAMPLE), tmp_path / "bob.ipynb")
-    written = extract(notebook, tmp_path / "out", FILE_LIMIT)
+    written = extract(notebook, tmp_path / "out", FILE_LIMIT, MODULE_NAMES)
     assert sorted(p.name for p in written) == sorted(CONTRACT_FILES)
     for path in written:
         assert path.read_text() == (SAMPLE / path.name).read_text()
     with pytest.raises(SubmissionError, match="answers minimax again"):
-        extract(notebook, tmp_path / "out", FILE_LIMIT)
+        extract(notebook, tmp_path / "out", FILE_LIMIT, MODULE_NAMES)
 
 
 def test_ipython_commands_in_an_answer_cell_are_left_out_only_when_they_break_it():

@@ -4,9 +4,10 @@ the submission as it was graded; apart from them, of how the policy scores it.
 A result is only comparable with results made the same way. Every grading stamps its report with
 these four digests (`Report.made_with`), so a batch that resumes after an edit knows which results
 are stale and grades them again instead of mixing policies in one gradebook, and a single grading
-knows when a new policy must first be tried on the reference (commands/single.verify_reference). A submission's
-grading adds the path it was graded from and a digest of its files as staged (`contents`), so a
-batch grades again a submission whose files changed since, not only one whose path did.
+knows when a new policy must first be tried on the reference (commands/single.verify_reference).
+A submission's grading adds the path it was graded from and a digest of its files as staged
+(`contents`), so a batch grades again a submission whose files changed since, not only one whose
+path did.
 
 The policy is stamped in two parts. "policy" is what ran: every setting that can change a check's
 outcome or feedback (limits, examples, the games, the language, which checks exist, and which are
@@ -29,8 +30,8 @@ from autograder.files import private_folder, write_atomically
 from autograder.grading import answers, examples
 
 PACKAGE = Path(__file__).resolve().parents[1]
-# The order a change is named in; "submission" is the path it was graded from (commands/single.grade_single),
-# since a class's ids shift when a submission is added; "contents" (its files, as staged) is named
+# The order a change is named in; "submission" is the path it was graded from
+# (commands/single.grade_single), since a class's ids shift when a submission is added; "contents" (its files, as staged) is named
 # last, so that results stamped before it was are said to be stale for the grader's change.
 # "scoring" is last: only a result made as it would be now in every other part is rescored.
 PARTS = ("submission", "policy", "checks", "reference", "grader", "contents", "scoring")

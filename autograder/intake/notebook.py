@@ -13,7 +13,6 @@ notebook is student input: a malformed cell is skipped, never a crash.
 import json
 from pathlib import Path
 
-from autograder.contract import MODULE_NAMES
 from autograder.errors import SubmissionError
 from autograder.language import _, number
 
@@ -142,7 +141,7 @@ def answered_modules(notebook_path):
     return [grade_id(cell) for cell in cells if is_answer_cell(cell)]
 
 
-def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES, label=None):
+def extract(notebook_path, target_folder, file_limit, modules, label=None):
     """Write each answer cell of the notebook at `notebook_path` for one of `modules` (the
     assignment's) to `<module>.py` in `target_folder`; return the paths written. SubmissionError,
     in one line, as extract_answers, naming it `label` (by default its path; a caller whose path a
@@ -161,7 +160,7 @@ def extract(notebook_path, target_folder, file_limit, modules=MODULE_NAMES, labe
     return extract_answers(label, data, target_folder, file_limit, modules)
 
 
-def extract_answers(label, data, target_folder, file_limit, modules=MODULE_NAMES):
+def extract_answers(label, data, target_folder, file_limit, modules):
     """Write each answer cell for one of `modules` of the notebook whose bytes are `data` to
     `<module>.py` in `target_folder`; return the paths written. SubmissionError, in one line naming
     `label`, when it is not a notebook (not JSON, nested too deeply), has no answer cell for
