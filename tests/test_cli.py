@@ -14,7 +14,7 @@ import pytest
 from autograder import policy as grading_config
 from autograder.distribution.released_policy import public_config
 from autograder.grading import answers
-from support.cli import grade_json, run_cli
+from support.cli import GRADE_PROCESS, grade_json, run_cli
 from support.paths import REFERENCE, ROOT
 from support.policy import POINTS, policy_with
 from support.processes import leftovers, sandbox_processes, settled
@@ -81,8 +81,8 @@ def test_answers_recorded_for_a_release_hold_none_from_the_cache(tmp_path):
     cache = tmp_path / "cache" / "autograder" / "reference-answers.json"
     answers.keep({"an official game": {"answer": 1}}, cache, REFERENCE)  # as the official grading keeps it
     recorded = tmp_path / "recorded.json.gz"
-    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--record-answers",
-                        recorded, "--output", tmp_path / "out.txt", env=env)
+    completed = run_cli(REFERENCE, "--only", "rational_response", "--record-answers", recorded,
+                        "--output", tmp_path / "out.txt", env=env, module=GRADE_PROCESS)
     assert completed.returncode == 0, completed.stderr
     held = json.loads(gzip.decompress(recorded.read_bytes()))
     assert held and "an official game" not in held
@@ -97,9 +97,9 @@ def test_answers_recorded_from_given_ones_hold_only_those_the_grading_added(tmp_
     given = tmp_path / "given.json"
     answers.save(given, {"a given game": {"answer": 1}}, REFERENCE)
     recorded = tmp_path / "recorded.json.gz"
-    completed = run_cli("grade", REFERENCE, "--only", "rational_response", "--reference-answers",
-                        given, "--record-answers", recorded, "--output", tmp_path / "out.txt",
-                        env={"XDG_CACHE_HOME": str(tmp_path / "cache")})
+    completed = run_cli(REFERENCE, "--only", "rational_response", "--reference-answers", given,
+                        "--record-answers", recorded, "--output", tmp_path / "out.txt",
+                        env={"XDG_CACHE_HOME": str(tmp_path / "cache")}, module=GRADE_PROCESS)
     assert completed.returncode == 0, completed.stderr
     held = json.loads(gzip.decompress(recorded.read_bytes()))
     assert held and "a given game" not in held
@@ -210,7 +210,7 @@ def test_a_collected_check_marked_checked_here_false_is_left_to_the_instructors_
     assert completed.returncode == 0, completed.stderr
     checks = {check["name"]: check for check in
               json.loads((tmp_path / "report.json").read_text())["checks"]}
-    assert (checks[name]["status"], checks[name]["max_points"]) == ("not run", 7)
+    assert (checks[name]["status"], checks[name]["max_points"]) == ("checked when graded", 7)
     assert checks[name]["feedback"] == "not run here: checked when graded"
     assert checks["rational_decision: random price wars with ties and negatives"]["status"] == \
         "passed"
@@ -382,7 +382,7 @@ def test_an_unreadable_submission_is_told_before_the_reference_is_graded(tmp_pat
     steps = []
     monkeypatch.setattr(cli.sandbox, "cap_grader_memory", lambda megabytes: None)
     monkeypatch.setattr(single, "verify_reference", lambda *args: steps.append("reference"))
-    code = cli.main(["grade", str(_broken_zip(tmp_path)), "--one", "--format", "gradescope",
+    code = cli.main(["grade", str(_broken_zip(tmp_path)), "--format", "gradescope",
                      "--output", str(tmp_path / "results.json")])
     assert code == 2 and "is not a readable zip file" in capsys.readouterr().err
     assert steps == [] and not (tmp_path / "results.json").exists()

@@ -66,7 +66,7 @@ from autograder.language import speaking
 from autograder.language.escaping import escaped
 from autograder.intake.submission import (ENTRY_LIMIT, MIB, NOTEBOOK_LIMIT, TOTAL_LIMIT,
                                           link_on_the_way, stage, without_paths)
-from support.cli import read_gradebook, run_cli
+from support.cli import GRADE_PROCESS, read_gradebook, run_cli
 from support.paths import REFERENCE, ROOT
 from support.processes import leftovers, sandbox_processes, settled
 from support.submissions import reference_files
@@ -262,8 +262,8 @@ def test_a_lone_zips_name_is_shown_escaped(tmp_path):
     upload = lone_zip_upload(tmp_path / "upload", HOSTILE_ZIP_NAME)
     shown = upload / "entrega\\nautograder: 100 of 100\\x1b]0;pwn\\x07.zip"
     damaged = "is not a readable zip file (it is damaged, or not a zip); zip it again"
-    completed = run_cli("grade", upload, "--one", "--format", "json",
-                        "--output", tmp_path / "results.json")
+    completed = run_cli(upload, "--format", "json", "--output", tmp_path / "results.json",
+                        module=GRADE_PROCESS)
     assert completed.returncode == 2
     assert completed.stderr == f"autograder: {shown} {damaged}\n"
     root = tmp_path / "autograder"
@@ -283,8 +283,8 @@ def test_a_lone_zip_that_is_a_link_out_of_its_folder_is_refused(tmp_path, privat
     upload = tmp_path / "upload"
     upload.mkdir()
     (upload / "entrega.zip").symlink_to(reference)
-    completed = run_cli("grade", upload, "--one", "--format", "json",
-                        "--output", tmp_path / "results.json")
+    completed = run_cli(upload, "--format", "json", "--output", tmp_path / "results.json",
+                        module=GRADE_PROCESS)
     assert completed.returncode == 2
     assert completed.stderr == (f"autograder: {upload}: 'entrega.zip' is a link leading out of "
                                 f"the submission; hand in the files themselves, not links\n")

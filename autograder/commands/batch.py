@@ -36,7 +36,7 @@ from rich.table import Table
 from rich.text import Text
 
 from autograder.commands import gradebook, insights, rescoring, ungradable
-from autograder.commands.gradebook import result_path
+from autograder.commands.gradebook import kept_report, result_path
 from autograder.commands.side_by_side import Gradings, Stopped
 from autograder.commands.single import breaks_reference
 from autograder.commands.waiting import Waiting
@@ -48,7 +48,7 @@ from autograder.intake.submission import stage, without_paths
 from autograder.language import _, spoken
 from autograder.language.escaping import escaped
 from autograder.reporters import markdown
-from autograder.results import NOT_RUN, load_report
+from autograder.results import load_report
 from autograder.runner import lanes
 
 ANSWERS_FILE = Path(".cache") / "reference-answers.json"  # no id starts with a dot
@@ -72,20 +72,11 @@ def printable(text):
     return Text(escaped(text))
 
 
-def graded(path):
-    """The Report of the result at `path`, or None when there is none or it cannot be read (cut
-    short, edited by hand), so that it is graded again."""
-    try:
-        return load_report(path)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-
-
 def reference_still_holds(output, config, assignment):
     """Whether the reference's grading kept in `output` (its answers, and its result) was made as
     it would be now: the same policy's checks, limits and games, checks, reference and grader
     (its points change nothing the reference does)."""
-    kept = graded(output / REFERENCE_RESULT)
+    kept = kept_report(output / REFERENCE_RESULT)
     return bool(answers.load(output / ANSWERS_FILE, assignment.reference) and kept and
                 provenance.changed(kept.made_with, provenance.what_ran(
                     provenance.made_with(config, assignment))) is None)
@@ -117,7 +108,7 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
     reason = gradings.run(command, time_limit(config))
     if reason:
         raise GradingError(f"could not grade the reference: {reason}")
-    report = graded(kept)
+    report = kept_report(kept)
     if report is None:
         raise GradingError(f"the reference's grading wrote no readable result to {kept}")
     if report.points != report.max_points:
@@ -130,7 +121,7 @@ def reference_answers(output, config, gradings, options, lane_count, assignment)
 def first_failure(checks):
     """The first check of a result that ran and did not pass: with --only, the checks left out
     come first in the order of the checks but say nothing about the policy."""
-    return next(c for c in checks if c.status not in ("passed", NOT_RUN))
+    return next(c for c in checks if c.failed)
 
 
 def grade_one(gradings, entry, output, options, seconds):
@@ -184,7 +175,7 @@ def stale(output, entries, current, files):
     for entry in entries:
         if not result_path(output, entry).exists():
             continue  # to grade anyway
-        report = graded(result_path(output, entry))
+        report = kept_report(result_path(output, entry))
         part = "unreadable" if report is None else provenance.changed(
             report.made_with, {**current, "submission": provenance.source(entry.path),
                                       "contents": staged_contents(entry, files)})
@@ -195,7 +186,7 @@ def stale(output, entries, current, files):
 
 def summary(output, entries, console):
     """A histogram of the scores and the checks failed most often."""
-    reports = [r for r in (graded(result_path(output, e)) for e in entries) if r]
+    reports = [r for r in (kept_report(result_path(output, e)) for e in entries) if r]
     if not reports:
         return
     bins = Counter(min(int(10 * r.points / r.max_points), 9) if r.max_points else 9
@@ -208,8 +199,7 @@ def summary(output, entries, console):
         histogram.add_row(f"{10 * b}-{10 * b + 10}", str(bins[b]), "█" * bins[b])
     console.print(histogram)
     # a check left out (--only) is no check failed
-    failed = Counter(c.name for r in reports for c in r.checks
-                     if c.status not in ("passed", NOT_RUN))
+    failed = Counter(c.name for r in reports for c in r.checks if c.failed)
     hardest = Table(title="Checks failed most often")
     hardest.add_column("check")
     hardest.add_column("failed by", justify="right")

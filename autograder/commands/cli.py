@@ -23,8 +23,7 @@ from autograder.commands.side_by_side import Stopped
 from autograder.commands.spoken_help import SpokenParser, help_language, students_copy
 from autograder.engine import out_of_memory
 from autograder.errors import AutograderError, GradingError, UsageError
-from autograder.intake.classes import (Entry, class_layout, find_submissions, submission_id,
-                                       submitted_names)
+from autograder.intake.classes import class_layout, find_submissions, submitted_names
 from autograder.intake.students import join_roster
 from autograder.language import LANGUAGES, _, ngettext, speaking
 from autograder.language.escaping import escaped
@@ -101,19 +100,14 @@ def graded_as_asked(args):
 
 def grade_command(args):
     with graded_as_asked(args) as (config, assignment):
-        handed_in = Path(args.submission[0])
-        entries = ([Entry(submission_id(handed_in), handed_in)] if args.one
-                   else find_submissions(args.submission, assignment.files))
-        if not args.one:  # --one: a grading another process started (Gradescope's), not warned
-            warn_of_stale_notebooks(entries, config)
+        entries = find_submissions(args.submission, assignment.files)
+        warn_of_stale_notebooks(entries, config)
         if is_a_class(args, entries, assignment):
             grade_a_class(args, config, entries, assignment)
             return
         only = single.asked_functions(args, entries[0].path, assignment)
-        answers_from = single.answers_mode(assignment, given=args.reference_answers,
-                                           record=args.record_answers)
         single.grade_single(args, config, entries[0], assignment, only, sandbox_mode(args),
-                            answers_from, root=None if args.one else os.getcwd())
+                            single.answers_mode(assignment), root=os.getcwd())
 
 
 def is_a_class(args, entries, assignment):
@@ -121,7 +115,7 @@ def is_a_class(args, entries, assignment):
     class folder, or an option only a class has."""
     return len(entries) > 1 or args.jobs or args.roster or args.similarity or (
         args.output and Path(args.output).is_dir()) or (
-        not args.one and any(class_layout(Path(p), assignment.files) for p in args.submission))
+        any(class_layout(Path(p), assignment.files) for p in args.submission))
 
 
 def grade_a_class(args, config, entries, assignment):
@@ -263,9 +257,6 @@ def add_batch_arguments(grading, instructors):
                                           "results (batch)"))
     # The release's gradings (distribution/release.py) and Gradescope's (gradescope_run.py) still
     # pass these to `grade`, until they run grade_process.py as a batch does.
-    grading.add_argument("--reference-answers", help=argparse.SUPPRESS)
-    grading.add_argument("--record-answers", help=argparse.SUPPRESS)
-    grading.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     grading.add_argument("--similarity", action="store_true",
                          help=instructors("compare the class's submissions with copydetect into "
                                           "DIR/similarity.html (batch)"))

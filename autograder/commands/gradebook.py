@@ -8,7 +8,6 @@ policies shows it.
 """
 import csv
 import io
-import json
 import unicodedata
 
 from autograder.errors import UsageError
@@ -41,17 +40,6 @@ def _first_sign(text):
     """The first character of `text` that is neither blank nor invisible, as NFKC writes it."""
     shown = next((c for c in text if not (c.isspace() or unicodedata.category(c) == "Cf")), "")
     return unicodedata.normalize("NFKC", shown)[:1]
-
-
-def read_result(path):
-    """A result this grader wrote, as a dict; None when there is none or it cannot be read
-    (cut short, edited by hand), so that it is graded again."""
-    try:
-        report = json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
-    fields = ("points", "max_points", "functions", "checks")
-    return report if isinstance(report, dict) and all(k in report for k in fields) else None
 
 
 def kept_report(path):

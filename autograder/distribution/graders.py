@@ -30,16 +30,18 @@ def pool(workers):
 
 
 def run(arguments, folder):
-    """`python -m autograder ARGUMENTS` run in `folder`, in this process, which serves it alone:
+    """`python -m autograder.commands.grade_process ARGUMENTS` (one grading) run in `folder`, in
+    this process, which serves it alone:
     its exit code, and the last line it printed (its error, when it failed). Its output, its
     workers' included, goes to a file of its own rather than the release's terminal."""
     os.chdir(folder)
-    sys.argv = ["autograder", *arguments]
+    sys.argv = ["grade_process", *arguments]
     with tempfile.TemporaryFile() as said:
         os.dup2(said.fileno(), 1)
         os.dup2(said.fileno(), 2)
         try:
-            runpy.run_module("autograder", run_name="__main__", alter_sys=True)
+            runpy.run_module("autograder.commands.grade_process", run_name="__main__",
+                             alter_sys=True)
             code = 0
         except SystemExit as exit:  # as the program ends: sys.exit(main())
             code = exit.code

@@ -32,8 +32,8 @@ def grading_command(root, assignment, language):
     """The grading of ROOT's submission into ROOT/results/results.json, as Gradescope's results
     and officially; in the weak sandbox too, since the container is the isolation around it (see
     SECURITY.md)."""
-    return [sys.executable, "-m", "autograder", "grade", str(handed_in(root / "submission")),
-            "--one", "--assignment", assignment, "--lang", language, "--format", "gradescope",
+    return [sys.executable, "-m", "autograder.commands.grade_process",
+            str(handed_in(root / "submission")), "--assignment", assignment, "--lang", language, "--format", "gradescope",
             "--output", str(root / "results" / "results.json"), "--official",
             "--allow-weak-sandbox"]
 

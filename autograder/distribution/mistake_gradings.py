@@ -166,8 +166,8 @@ def grade_mistake(submission, functions, policy, base, assignment, steps, proces
     if release_cache.recalled(key, files):
         steps.done(f"{name}: graded by an earlier release")
         return recorded, report
-    arguments = ["grade", str(submission), "--assignment", assignment.argument, "--config",
-                 str(policy), "--reference-answers", str(base), "--record-answers", str(recorded),
+    arguments = [str(submission), "--assignment", assignment.argument, "--config", str(policy),
+                 "--reference-answers", str(base), "--record-answers", str(recorded),
                  *(["--lanes", str(lanes)] if lanes else []), "--format", "json", "--output",
                  str(report), *[option for function in functions for option in ("--only", function)]]
     code, said = processes.submit(graders.run, arguments, ROOT).result()

@@ -42,7 +42,8 @@ def grade_reference(target, assignment):
         for name in assignment.files:
             shutil.copy(assignment.reference / name, submission / name)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the released grader, and the reference
-        command = [sys.executable, "-m", "autograder", "grade", str(submission), "--format",
+        command = [sys.executable, "-m", "autograder.commands.grade_process", str(submission),
+                   "--format",
                    "json", "--output", str(Path(scratch) / "report.json"),
                    *released_assignment(target, assignment, scratch),
                    "--record-answers", str(target / inside(assignment.answers))]

@@ -14,9 +14,13 @@ from support.paths import ROOT
 RELEASE_TIMEOUT = 1140
 
 
-def run_cli(*args, cwd=ROOT, timeout=600, env=None):
-    """The command line, in this environment with `env` added."""
-    return subprocess.run([sys.executable, "-m", "autograder", *map(str, args)], cwd=cwd,
+GRADE_PROCESS = "autograder.commands.grade_process"  # one grading another process started
+
+
+def run_cli(*args, cwd=ROOT, timeout=600, env=None, module="autograder"):
+    """The command line (or another of the grader's entry points, `module`), in this environment
+    with `env` added."""
+    return subprocess.run([sys.executable, "-m", module, *map(str, args)], cwd=cwd,
                           env={**os.environ, **(env or {})}, capture_output=True, text=True,
                           timeout=timeout)
 
