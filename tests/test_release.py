@@ -82,7 +82,7 @@ def test_no_reference_hidden_check_or_solution_is_released(release):
     # the feedback engine's sentences, which read what was recorded; not its searches
     assert {p.name for p in (release / "autograder" / "feedback").glob("*.py")} == {
         "__init__.py", "diagnosis.py", "explain.py", "foresight.py", "function_diagnosis.py",
-        "function_trial.py", "narration.py"}
+        "function_trial.py", "mistakes.py", "narration.py"}
     checks = tomllib.loads((ROOT / "grading.toml").read_text())["checks"]
     withheld = [name for name, entry in checks.items() if entry.get("visibility", "visible")
                 != "visible"]

@@ -327,12 +327,14 @@ def test_known_mistakes_named_by_a_pattern_are_the_folders_that_match(tmp_path):
     assert mistake_folders(tmp_path / "nowhere") is None
 
 
-def test_a_known_mistake_is_graded_by_the_command_line_in_a_process_of_its_own(tmp_path, capfd):
-    """graders.py: each grading runs `python -m autograder` in a process forked for it alone,
-    whose output reaches the release only as its last line, and its exit code."""
+def test_a_known_mistake_is_graded_by_the_internal_entry_point_in_a_process_of_its_own(
+        tmp_path, capfd):
+    """graders.py: each grading runs `python -m autograder.commands.grade_process` in a process
+    forked for it alone, whose output reaches the release only as its last line, and its exit
+    code."""
     with graders.pool(1) as processes:
-        failed = processes.submit(graders.run, ["grade", str(tmp_path / "nowhere")], ROOT)
-        graded = processes.submit(graders.run, ["grade", str(ROOT / "reference"), "--only",
+        failed = processes.submit(graders.run, [str(tmp_path / "nowhere")], ROOT)
+        graded = processes.submit(graders.run, [str(ROOT / "reference"), "--only",
                                                 "rational_response", "--output",
                                                 str(tmp_path / "report.txt")], ROOT)
         assert failed.result() == (2, [f"autograder: no such file or folder: {tmp_path}/nowhere"])
