@@ -2,9 +2,9 @@
 
 Every other list is derived from this one: the files a submission holds, the notebook's answer
 cells, the order reports follow, the module the worker imports for a call. The prose contract is
-docs/student-api.md. The worker's runtime copy holds this module too, and so does the notebook
-kernel's, which is why a node's path is encoded here: the worker sends paths so, the checks read
-them, and the reports draw the nodes they name.
+docs/student-api.md. The worker's runtime copy holds this module too, which is why a node's path
+is encoded here: the worker sends paths so, the checks read them, and the reporters draw the nodes
+they name, none of them importing another for it.
 
 May import: nothing of the grader.
 """

@@ -55,7 +55,7 @@ class CheckResult:
     # it once per function, without an input. Kept apart from the feedback, which reads otherwise
     # in every language.
     whole_function: str = ""
-    # The common errors tried on the failing input, by name (feedback/diagnosis.py's):
+    # The common errors tried on the failing input, by name (feedback/mistakes.py's):
     # {"reproduce": [...], "contradicted": [...]}, None when none was tried. The grader's own
     # words, never the input: a hidden check keeps them.
     suspects: dict | None = None

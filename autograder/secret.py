@@ -1,6 +1,6 @@
 """The course's secret: where official grading finds it, outside every copy of the project.
 
-Official games are drawn from a secret (engine.games_seed), so that no student can know them ahead.
+Official games are drawn from a secret (engine/seeding.games_seed), so that no student can know them ahead.
 A secret in a file of the project would be shared by every copy of it, the students' included, so
 no grading.toml holds one: it comes from the environment variable AUTOGRADER_SECRET (Gradescope's
 run_autograder and the pull-request workflow set it), else from the file `[official] secret_file`

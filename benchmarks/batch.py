@@ -10,7 +10,6 @@ are graded one by one (in one lane each, as in a batch) without the reference's 
 the same ones with them: what the answer cache saves per submission.
 """
 import argparse
-import json
 import resource
 import shutil
 import subprocess
@@ -18,6 +17,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from autograder.results import load_report
 
 ROOT = Path(__file__).resolve().parent.parent
 SUBMISSIONS = ROOT / "tests" / "submissions"
@@ -87,8 +88,8 @@ def main():
         rows.append((f"one submission with the answer cache (mean of {len(sample)})",
                      f"{cached / len(sample):.1f} s"))
         rows.append(("the same without it", f"{uncached / len(sample):.1f} s"))
-        same = all(json.loads((scratch / f"cached{i}.json").read_text())["points"]
-                   == json.loads((scratch / f"uncached{i}.json").read_text())["points"]
+        same = all(load_report(scratch / f"cached{i}.json").points
+                   == load_report(scratch / f"uncached{i}.json").points
                    for i in range(len(sample)))
         rows.append(("same scores with and without the cache", "yes" if same else "NO"))
     print("| measure | figure |\n|---|---|")

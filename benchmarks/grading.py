@@ -5,7 +5,7 @@
 1. Grading: wall time to grade the reference as a submission (the checks, pytest, hypothesis and
    the sandboxed workers), as `python -m autograder grade reference` does minus interpreter
    start-up: in one process, and in the lanes the command line uses by default (two on a machine
-   with two cores; see autograder/lanes.py).
+   with two cores; see autograder/runner/lanes.py).
 2. Plain: every call whose answer the grading compared, replayed with the reference on a plain game
    in this process: the same computations with no harness. (The orderings' node checks also ask the
    student's order at each node of a search: those small calls are left out of the plain time,

@@ -10,12 +10,12 @@ process of its own: reading every result through the results model and writing t
 With --keep, the largest class is left in DIR (docs/instructors.md's screenshot is of its page).
 """
 import argparse
-import json
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from batch import BUGGY, HANGING, ROOT, grade
@@ -24,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 from autograder.commands import gradebook  # noqa: E402
 from autograder.contract import MODULES  # noqa: E402
 from autograder.intake.classes import Entry  # noqa: E402
+from autograder.reporters import report_json  # noqa: E402
+from autograder.results import load_report  # noqa: E402
 
 FILES = ("minimax.py", "alphabeta.py", "ordering.py", "price_war.py")
 
@@ -56,9 +58,9 @@ def make_results(graded, folder, size):
     rows = []
     for index in range(size):
         entry = Entry(f"student_{index:03d}", None)
-        result = json.loads((graded / f"{kind_of(index)}.json").read_text())
-        result["submission"] = entry.id
-        (folder / f"{entry.id}.json").write_text(json.dumps(result))
+        result = load_report(graded / f"{kind_of(index)}.json")
+        (folder / f"{entry.id}.json").write_text(report_json.render(replace(result,
+                                                                            submission=entry.id)))
         rows += gradebook.rows_of(folder, entry, None, MODULES)
     gradebook.write(folder, rows, MODULES)
 

@@ -76,6 +76,7 @@ from autograder.games.connect_four import EMPTY_BOARD as EMPTY_COLUMNS  # noqa: 
 from autograder.games.specs import (board_spec, connect_four_spec, noisy_positions,  # noqa: E402
                                     open_lines_evaluation, open_windows_evaluation, tree_spec)
 from autograder.grading.strategies import LEAF_VALUES, leaf_values, paths  # noqa: E402
+from autograder.results import load_report  # noqa: E402
 from autograder.runner.observations import NO_ANSWER, Observation, exactly_equal  # noqa: E402
 from autograder.worker.calls import call, perform  # noqa: E402
 
@@ -946,12 +947,10 @@ def lost_points(output, mutant):
     other modules' functions are not run, and lose nothing."""
     if grading_problem(output, mutant):
         return {}
-    report = json.loads(result_path(output, mutant).read_text())
     lost = {}
-    for check in report["checks"]:
-        if check["status"] != "not run" and check["points"] < check["max_points"]:
-            lost.setdefault(check["function"], {})[check["name"]] = (check["max_points"]
-                                                                     - check["points"])
+    for check in load_report(result_path(output, mutant)).checks:
+        if check.ran and check.points < check.max_points:
+            lost.setdefault(check.function, {})[check.name] = check.max_points - check.points
     return lost
 
 
@@ -1133,7 +1132,7 @@ def main():
         output = Path(args.output).resolve() if args.output else Path(scratch) / "results"
         scores, verdicts, pool_figures, stages = measure(mutants, args.jobs, output, console,
                                                          chosen)
-        sandbox_mode = json.loads(result_path(output, mutants[0]).read_text())["sandbox"]
+        sandbox_mode = load_report(result_path(output, mutants[0])).sandbox
     stages["total"] = time.perf_counter() - start
     print_score(console, scores, pool_figures, stages, sandbox_mode)
     if args.json:

@@ -15,7 +15,6 @@ the same function catches the bug under every secret; it is listed, for expected
 folder and the instructor's cache (grading/answers.py), so a second run grades only the students.
 """
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -23,6 +22,8 @@ import tempfile
 import time
 import tomllib
 from pathlib import Path
+
+from autograder.commands.gradebook import kept_report
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -64,9 +65,9 @@ def results(class_folder, output):
     """{submission: {(kind, name): lost points}} of the results a batch wrote in `output` for the
     class in `class_folder` (None for a submission without one). Each is found by the name its
     report holds: a batch's file name is an id cut to 50 characters."""
-    files = map(json.loads, (path.read_text() for path in output.glob("*.json")))
-    # beside the results, the batch's insights.json, which names no submission
-    reports = {report["submission"]: report for report in files if "submission" in report}
+    # beside the results, the batch's insights.json, which is no report
+    reports = {report.submission: report for report in map(kept_report, output.glob("*.json"))
+               if report is not None}
     found = {}
     for submission in sorted(class_folder.iterdir()):
         report = reports.get(submission.name)
@@ -74,10 +75,10 @@ def results(class_folder, output):
             found[submission.name] = None
             continue
         found[submission.name] = {
-            **{("function", row["function"]): row["points"] < row["max_points"]
-               for row in report["functions"] if row["max_points"]},
-            **{("check", check["name"]): check["points"] < check["max_points"]
-               for check in report["checks"] if check["status"] != "not run"}}
+            **{("function", row.function): row.points < row.max_points
+               for row in report.by_function() if row.max_points},
+            **{("check", check.name): check.points < check.max_points
+               for check in report.checks if check.ran}}
     return found
 
 

@@ -55,5 +55,5 @@ def test_a_time_out_in_a_replay_is_raised_as_it_is():
 
 def test_the_key_names_the_check_its_seed_and_its_number_of_examples():
     check = check_logging_into([])
-    keys = {examples.key("a", check), examples.key("b", check)}
-    assert len(keys) == 2 and '"max_examples": 25' in examples.key("a", check)
+    keys = {examples.key("a", check, examples.CHECKS), examples.key("b", check, examples.CHECKS)}
+    assert len(keys) == 2 and '"max_examples": 25' in examples.key("a", check, examples.CHECKS)

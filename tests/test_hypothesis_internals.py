@@ -90,7 +90,7 @@ def test_a_given_tests_settings_are_the_attribute_the_engine_replaces():
         check._hypothesis_internal_use_settings, max_examples=7, derandomize=True, database=None)
     assert len(examples_drawn(check)) == 7, MOVED + (
         "replacing _hypothesis_internal_use_settings no longer sets the examples a test runs")
-    assert '"max_examples": 7' in examples.key("a check", check)
+    assert '"max_examples": 7' in examples.key("a check", check, examples.CHECKS)
 
 
 def test_a_given_tests_seed_is_the_attribute_the_answers_key_reads():
@@ -102,6 +102,6 @@ def test_a_given_tests_seed_is_the_attribute_the_answers_key_reads():
         seeded = seed(number)(a_check())
         assert seeded._hypothesis_internal_use_seed == number, (
             MOVED + "@seed no longer keeps its seed in _hypothesis_internal_use_seed")
-        assert f'"seed": {number}' in examples.key("a check", seeded)
+        assert f'"seed": {number}' in examples.key("a check", seeded, examples.CHECKS)
         games[number] = examples_drawn(seeded)
     assert games[1] != games[2], MOVED + "a test's seed no longer decides its games"

@@ -136,13 +136,15 @@ def test_no_module_is_longer_than_one_job(path):
 # What describes the built-in (first) assignment: a default naming one of these hands that
 # assignment to a caller who forgot to pass theirs.
 FIRST_ASSIGNMENT = {"autograder.contract": {"FUNCTIONS", "MODULES", "MODULE_NAMES", "FILES", "TRACED"},
-                    "autograder.assignments": {"SEARCH", "SEARCH_REFERENCE"}}
+                    "autograder.assignments": {"SEARCH", "SEARCH_REFERENCE"},
+                    "autograder.grading.answers": {"REFERENCE"},
+                    "autograder.grading.examples": {"CHECKS"}}
 
 
-def first_assignment_names(tree):
-    """The names a module binds to the first assignment's constants (`MODULES`, an alias such as
-    `CONTRACT_FILES`, or `contract.MODULES`)."""
-    names = set()
+def first_assignment_names(tree, module):
+    """The names `module` binds to the first assignment's constants (`MODULES`, an alias such as
+    `CONTRACT_FILES`, `contract.MODULES`, or its own when it defines them)."""
+    names = set(FIRST_ASSIGNMENT.get(module, ()))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module in FIRST_ASSIGNMENT:
             names |= {alias.asname or alias.name for alias in node.names
@@ -164,7 +166,7 @@ def first_assignment_defaults(path):
     """Each function of `path` whose parameter falls back to the first assignment: a default
     naming it, or `parameter or MODULES` in its body."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    names = first_assignment_names(tree)
+    names = first_assignment_names(tree, module_name(path) if path.is_relative_to(ROOT) else "")
     found = []
     for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):

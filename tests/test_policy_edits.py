@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from autograder import policy as grading_config
+from autograder.assignments import SEARCH
 from autograder.commands.notebook_points import stale_notebook_warning
 from autograder.grading import provenance
 from autograder.language import speaking
@@ -36,8 +37,8 @@ def point_moved(tmp_path):
 
 
 def changed_parts(tmp_path, *replacements):
-    before = provenance.made_with(grading_config.load())
-    after = provenance.made_with(edited(tmp_path, *replacements))
+    before = provenance.made_with(grading_config.load(), SEARCH)
+    after = provenance.made_with(edited(tmp_path, *replacements), SEARCH)
     return ([part for part in provenance.PARTS if before.get(part) != after.get(part)],
             provenance.rescored_by(before, after))
 
@@ -64,10 +65,10 @@ def test_an_edit_changes_what_ran_or_only_how_results_are_scored(tmp_path, repla
 def test_a_rescored_result_is_never_one_whose_run_differs(tmp_path):
     """A result is rescored only when every other part of its stamp matches: a forged scoring
     does not make a result of another policy current."""
-    current = provenance.made_with(point_moved(tmp_path))
+    current = provenance.made_with(point_moved(tmp_path), SEARCH)
     (tmp_path / "other").mkdir()
     other = provenance.made_with(edited(tmp_path / "other",
-                                        ("memory_mb = 1024", "memory_mb = 1000")))
+                                        ("memory_mb = 1024", "memory_mb = 1000")), SEARCH)
     assert provenance.changed({**other, "scoring": current["scoring"]}, current) == "policy"
     assert provenance.changed({**current, "scoring": {}}, current) == "scoring"
     assert provenance.changed(current, current) is None

@@ -8,10 +8,10 @@ import pytest
 from autograder.checks import course
 from autograder.checks.calling import Pair
 from autograder.checks.judge import CheckFailed, shown
-from autograder.checks.replay import (CALLS, in_one_lane, inputs, replay_first, wars_around,
-                                      wrong_answers)
-from autograder.language import speaking
+from autograder.checks.replay import in_one_lane, inputs, replay_first, wars_around, wrong_answers
 from autograder.contract import MODULES
+from autograder.feedback.mistakes import CALLS
+from autograder.language import speaking
 from autograder.games.specs import table_evaluation, tree_spec
 from autograder.runner.observations import Observation
 from autograder.worker.calls import build_argument, build_game, call

@@ -1,4 +1,4 @@
-"""Similarity across a class (autograder/similarity.py): a disguised copy stands out, an
+"""Similarity across a class (autograder/commands/similarity.py): a disguised copy stands out, an
 independent solution does not, the stubs everybody starts from never count, and the HTML report
 is written whole, silently, with no student text unescaped in it.
 

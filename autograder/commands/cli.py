@@ -255,8 +255,6 @@ def add_batch_arguments(grading, instructors):
     grading.add_argument("--force", action="store_true",
                          help=instructors("grade again the submissions that already have "
                                           "results (batch)"))
-    # The release's gradings (distribution/release.py) and Gradescope's (gradescope_run.py) still
-    # pass these to `grade`, until they run grade_process.py as a batch does.
     grading.add_argument("--similarity", action="store_true",
                          help=instructors("compare the class's submissions with copydetect into "
                                           "DIR/similarity.html (batch)"))

@@ -1,8 +1,8 @@
 """Similarity across a class: which submissions share code, measured with copydetect (winnowing,
 the algorithm behind MOSS), and copydetect's HTML report of the shared code for the instructor.
 
-How submissions are compared, and why whole rather than by their closest module: README.md,
-"How similarity is measured".
+How submissions are compared, and why whole rather than by their closest module:
+docs/instructors.md, "How similarity is measured".
 """
 import os
 import re

@@ -19,8 +19,8 @@ from autograder.grading import answers, provenance
 from autograder.grading.answers_mode import AnswersMode
 from autograder.intake.submission import module_functions, stage
 from autograder.language import _
-from autograder.reporters import FORMATS
 from autograder.language.escaping import escaped
+from autograder.reporters import FORMATS
 
 
 def answers_mode(assignment, given=None, record=None, save=None):

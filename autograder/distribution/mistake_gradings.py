@@ -169,7 +169,8 @@ def grade_mistake(submission, functions, policy, base, assignment, steps, proces
     arguments = [str(submission), "--assignment", assignment.argument, "--config", str(policy),
                  "--reference-answers", str(base), "--record-answers", str(recorded),
                  *(["--lanes", str(lanes)] if lanes else []), "--format", "json", "--output",
-                 str(report), *[option for function in functions for option in ("--only", function)]]
+                 str(report), *[option for function in functions
+                                for option in ("--only", function)]]
     code, said = processes.submit(graders.run, arguments, ROOT).result()
     if code != 0:
         raise GradingError(f"grading the {name} failed: {said}")

@@ -43,8 +43,7 @@ def grade_reference(target, assignment):
             shutil.copy(assignment.reference / name, submission / name)
         env = {**os.environ, "PYTHONPATH": str(ROOT)}  # the released grader, and the reference
         command = [sys.executable, "-m", "autograder.commands.grade_process", str(submission),
-                   "--format",
-                   "json", "--output", str(Path(scratch) / "report.json"),
+                   "--format", "json", "--output", str(Path(scratch) / "report.json"),
                    *released_assignment(target, assignment, scratch),
                    "--record-answers", str(target / inside(assignment.answers))]
         completed = subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)

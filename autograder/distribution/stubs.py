@@ -42,7 +42,6 @@ END = "### END SOLUTION"
 # release writes it too: see the course's nbgrader_config.py).
 YOUR_CODE = N_("YOUR CODE HERE")
 ROOT = Path(__file__).resolve().parents[2]
-REFERENCE_DIR = ROOT / "reference"
 ASSIGNMENTS_DIR = ROOT / "assignments"
 
 

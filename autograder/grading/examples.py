@@ -33,7 +33,7 @@ CHECKS = PACKAGE / "checks"  # the first assignment's; another's are digested as
 
 
 @functools.cache
-def code_digest(checks=CHECKS):
+def code_digest(checks):
     """The digest of what the games depend on, an assignment's `checks` folder among them."""
     digest = hashlib.sha256(f"{hypothesis.__version__} {sys.version_info[:2]}".encode())
     for pattern in SOURCES:
@@ -45,7 +45,7 @@ def code_digest(checks=CHECKS):
     return digest.hexdigest()
 
 
-def key(name, test, checks=CHECKS):
+def key(name, test, checks):
     """The answers' key of the games the check called `name` (its @given test function `test`)
     meets, which depend on the seed and the number of examples hypothesis runs it with.
 

@@ -11,7 +11,7 @@ path did.
 
 The policy is stamped in two parts. "policy" is what ran: every setting that can change a check's
 outcome or feedback (limits, examples, the games, the language, which checks exist, and which are
-visible, since the checks students do not see run after those they do, see engine.FunctionQueue).
+visible, since the checks students do not see run after those they do: engine/plugin.FunctionQueue).
 "scoring" is how the outcomes are scored and named: the points, the total, the hints, the names,
 and hidden against after_due_date. A result whose every other part matches is rescored from its
 statuses (batch.rescore), never graded again: its outcomes are the grader's own, trusted only
@@ -31,8 +31,8 @@ from autograder.grading import answers, examples
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from
-# (commands/single.grade_single), since a class's ids shift when a submission is added; "contents" (its files, as staged) is named
-# last, so that results stamped before it was are said to be stale for the grader's change.
+# (commands/single.grade_single), since a class's ids shift when a submission is added; "contents"
+# (its files, as staged) is named last, so that results stamped before it was are said to be stale for the grader's change.
 # "scoring" is last: only a result made as it would be now in every other part is rescored.
 PARTS = ("submission", "policy", "checks", "reference", "grader", "contents", "scoring")
 # What "scoring" digests of each check's policy (CheckPolicy's fields), named as an edit says so.
@@ -88,13 +88,11 @@ def grader_digest():
     return digest.hexdigest()
 
 
-def made_with(config, assignment=None):
+def made_with(config, assignment):
     """The stamp of a result graded now under `config`, of `assignment` (its folders of checks
-    and reference; by default the first assignment's)."""
-    checks, reference = ((examples.CHECKS, answers.REFERENCE) if assignment is None
-                         else (assignment.checks, assignment.reference))
-    return {"policy": policy_digest(config), "checks": examples.code_digest(checks),
-            "reference": answers.fingerprint(reference), "grader": grader_digest(),
+    and reference)."""
+    return {"policy": policy_digest(config), "checks": examples.code_digest(assignment.checks),
+            "reference": answers.fingerprint(assignment.reference), "grader": grader_digest(),
             "scoring": scoring(config)}
 
 

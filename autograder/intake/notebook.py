@@ -19,8 +19,9 @@ from autograder.language import _, number
 NOTEBOOK_LIMIT = 32 * 1024 * 1024  # a notebook handed in as a file, outputs and pictures included
 TEST_PREFIX = "test_"  # a test cell's grade_id is "test_<function>"
 # What nbgrader's side and its kernel say through the environment: nbgrader sets EXECUTION
-# (autograde, validate) while it runs a notebook; REPORT names the report of the notebook's answers
-# that nbgrader's trusted side made for the test cells (autograder.commands.nbgrader_grading).
+# (autograde, validate) while it runs a notebook; REPORT names the folder that nbgrader's trusted
+# side made for the test cells (autograder.commands.nbgrader_grading): the report of the notebook's
+# answers (report.json) and the cells' points, or why there is no report (cells.json).
 EXECUTION = "NBGRADER_EXECUTION"
 REPORT = "AUTOGRADER_NOTEBOOK_REPORT"
 MAGIC_NOTE = "  # (an IPython command: not run when graded)"

@@ -31,7 +31,7 @@ def received():
     """Whether SIGTERM has arrived here. Code that catches the Terminated it raises must not let
     the grading go on: hypothesis, interrupted in its own set-up of a check, turns it into an
     AssertionError, which pytest takes for a failed check and grades on after (see
-    engine.GradingPlugin.pytest_runtest_protocol)."""
+    engine/plugin.GradingPlugin.pytest_runtest_protocol)."""
     return bool(_received)
 
 
