@@ -525,7 +525,6 @@ def test_under_nbgrader_the_cells_show_the_report_nbgraders_side_made(helper_not
 
 # What the notebook's cells import of the autograder, besides the games.
 KERNEL_IMPORTS = ["autograder.commands", "autograder.commands.notebook_cells",
-                  "autograder.contract",
                   "autograder.drawing", "autograder.errors", "autograder.intake",
                   "autograder.intake.notebook", "autograder.language",
                   "autograder.language.grammar",

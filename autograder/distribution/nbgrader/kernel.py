@@ -49,7 +49,7 @@ PACKAGE = Path(__file__).resolve().parents[2]
 DISTRIBUTION = "adversarial-search-autograder"
 # What the test cells import (autograder.commands.notebook_cells and its imports), and the
 # games the try-it cells use: never the reference, the checks or the grading policy.
-SHIM_FILES = ("contract.py", "errors.py", "results.py", "drawing.py",
+SHIM_FILES = ("errors.py", "results.py", "drawing.py",
               "intake/__init__.py", "intake/notebook.py",
               "runner/__init__.py", "runner/environment.py",
               "commands/__init__.py", "commands/notebook_cells.py",
