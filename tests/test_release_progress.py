@@ -176,10 +176,19 @@ def test_a_release_explains_each_game_once_per_grader(tmp_path, monkeypatch):
 
 def test_the_explanations_hand_out_the_longest_calls_first():
     """The empty board's searches take seconds, a random tree's milliseconds: handed out last,
-    one core would search the empty board alone while the other waits."""
-    answers = {"tree": {"answer": 1, "seconds": 0.001}, "games": [{"tree": []}],
-               "empty board": {"answer": 0, "seconds": 2.5}, "other tree": {"seconds": 0.001}}
-    assert record.heaviest_first(answers) == ["empty board", "tree", "other tree", "games"]
+    one core would search the empty board alone while the other waits. The value and the
+    decision of one board go together (record.sharing), as heavy as both."""
+    def key(function, board, *args):
+        return json.dumps({"args": list(args), "function": function, "state": [], "trace": True,
+                           "game": {"board": board, "kind": "tictactoe"}}, sort_keys=True)
+    value, decision = key("alphabeta_value", " " * 9), key("alphabeta_decision", " " * 9)
+    tree = json.dumps({"args": [], "function": "alphabeta_value", "state": [], "trace": True,
+                       "game": {"kind": "tree", "root": "MAX", "tree": [1, 2]}})
+    other, games = key("minimax_value", " " * 9), json.dumps({"games of the check": "a check"})
+    answers = {tree: {"answer": 2, "seconds": 0.001}, games: [{"tree": []}],
+               value: {"answer": 0, "seconds": 0.1}, other: {"answer": 0, "seconds": 1.5},
+               decision: {"answer": 0, "seconds": 1.5}}
+    assert record.heaviest_first(answers) == [[value, decision], [other], [tree], [games]]
 
 
 def test_a_call_is_explained_as_alone_whatever_order_it_is_handed_out_in():

@@ -1,6 +1,7 @@
 """The release's replays that search each subtree once per position and window
 (replaying/subtrees.py) find what the plain replays find: the same answer, the same trace digest, and TooBig past the same
 caps, on tic-tac-toe boards, where positions recur, and on trees, where none does."""
+import json
 import math
 
 from hypothesis import given, settings
@@ -111,6 +112,23 @@ def test_what_a_release_records_is_what_plain_replays_find(monkeypatch):
     monkeypatch.setattr(record, "memoizes", lambda _call: False)
     assert [record.explained(the_call) for the_call in calls] == fast
     assert any(found["pairs"] for found in fast)
+
+
+def test_calls_explained_together_are_explained_as_alone():
+    """record.explain_answers explains the value and the decision of one search, game and order
+    together, sharing what their replays searched below the root; never minimax's with
+    alpha-beta's, whose searches from the same mistakes differ (minimax's never prune)."""
+    calls = [call(function, board_spec(board), *args, trace=trace)
+             for board in ("XO XX   O", "XO  X    ")
+             for function, args, trace in [("alphabeta_value", [], True),
+                                           ("alphabeta_decision", [], True),
+                                           ("minimax_value", [], True),
+                                           ("minimax_decision", [], False),
+                                           ("alphabeta_value", [0, 1], False)]]
+    answers = {json.dumps(the_call, sort_keys=True): {"answer": 0} for the_call in calls}
+    together = record.explain_answers(answers)
+    assert [together[key]["explained"] for key in answers] == list(map(record.explained, calls))
+    assert len(record.heaviest_first(answers)) == 4  # each board's alpha-beta, each's minimax
 
 
 @st.composite
