@@ -38,12 +38,23 @@ def every_process():
         if not name.isdigit():
             continue
         try:
-            with open(f"/proc/{name}/status") as handle:
-                fields = dict(line.split(":", 1) for line in handle if ":" in line)
-            yield Process(int(name), int(fields["PPid"]), int(fields["Uid"].split()[0]),
-                          fields["State"].split()[0])
-        except (OSError, KeyError, ValueError):
+            with open(f"/proc/{name}/status", "rb") as handle:
+                status = handle.read()
+            yield Process(int(name), int(_field(status, b"PPid")),
+                          int(_field(status, b"Uid").split()[0]),
+                          _field(status, b"State").split()[0].decode())
+        except (OSError, ValueError, IndexError):
             continue  # it ended while we looked
+
+
+def _field(status, name):
+    """The value of the line `name` of a /proc status file, found by the newline before it: the
+    first line, the process's name, which the process chooses, holds no newline (the kernel
+    escapes it), so it can fake no field. Found, not parsed line by line: a sandbox's CPU time is
+    read from every process of the machine ten times a second while a call runs."""
+    start = status.index(b"\n" + name + b":") + len(name) + 2
+    end = status.find(b"\n", start)
+    return status[start:end if end >= 0 else None]
 
 
 def program_of(pid):
