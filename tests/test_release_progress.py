@@ -18,6 +18,7 @@ from autograder.distribution.progress import Silent, Steps
 from autograder.distribution.students_repository import inside
 from autograder.grading import answers
 from autograder.runner.observations import board_paths
+from autograder.runner.sandbox.probing import probe
 from autograder.feedback.replaying import record
 from support.paths import ROOT
 
@@ -354,14 +355,16 @@ def test_a_known_mistake_is_graded_by_the_internal_entry_point_in_a_process_of_i
     assert capfd.readouterr() == ("", "")
 
 
-def empty_board_paths_worked_out():
-    return board_paths.cache_info().currsize == 1
+def worked_out():
+    """Whether the empty board's paths and the sandbox are known before a grading asks."""
+    return board_paths.cache_info().currsize == 1 and probe.cache_info().currsize == 1
 
 
-def test_each_grading_finds_the_empty_boards_paths_worked_out_by_its_forkserver():
-    """prepared.py: half a second that every known mistake of alpha-beta's spent again."""
+def test_each_grading_finds_the_empty_boards_paths_and_the_sandbox_worked_out_by_its_forkserver():
+    """prepared.py: half a second that every known mistake of alpha-beta's spent again, and a
+    seventh of a second that every grading did."""
     with graders.pool(1) as processes:
-        assert processes.submit(empty_board_paths_worked_out).result()
+        assert processes.submit(worked_out).result()
 
 
 def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(tmp_path,
