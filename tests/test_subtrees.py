@@ -100,6 +100,7 @@ def test_orders_by_path_and_evaluations_are_replayed_plainly():
     assert not memoizes(call("alphabeta_value", game, -1, 1, order_argument(shuffled_order(3))))
     assert not memoizes(call("heuristic_value", game, 2, {"$evaluation": {"kind": "open_lines"}}))
     assert not memoizes(call("negamax_value", game))
+    assert not memoizes(call("alphabeta_value", {"kind": "tree", "root": "MAX", "tree": [1, 2]}))
 
 
 def test_what_a_release_records_is_what_plain_replays_find(monkeypatch):

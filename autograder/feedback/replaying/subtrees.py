@@ -38,10 +38,12 @@ BY_POSITION = ("priority", "reversed")
 
 
 def memoizes(call):
-    """Whether `digested` replays `call`: one of MEMOIZED, on a game, with no argument but
-    alpha-beta's window and an order BY_POSITION (an evaluation or another order could tell
-    positions apart by their paths)."""
+    """Whether `digested` replays `call`: one of MEMOIZED, on a game whose positions recur (not a
+    tree, where each node is a position of its own and recalling costs a third more than it
+    spares), with no argument but alpha-beta's window and an order BY_POSITION (an evaluation
+    or another order could tell positions apart by their paths)."""
     return (call.get("function") in MEMOIZED and call.get("game") is not None
+            and call["game"].get("kind") != "tree"
             and all(not isinstance(arg, dict) or arg.get("$order", {}).get("kind") in BY_POSITION
                     for arg in call.get("args", [])))
 
