@@ -60,7 +60,7 @@ def release_seconds(target, cache):
 def counted(command):
     """`command` run in a cpuacct cgroup of its own where this machine has one we may make, and a
     function giving that cgroup's CPU seconds so far (None without one)."""
-    group = CPUACCT / f"release-benchmark-{os.getpid()}"
+    group = CPUACCT / f"release-benchmark-{os.getpid()}-{time.monotonic_ns()}"
     try:
         group.mkdir()
     except OSError:
@@ -74,7 +74,10 @@ def counted(command):
             if not (group / "cgroup.procs").read_text().strip():
                 break
             time.sleep(0.1)
-        group.rmdir()
+        try:
+            group.rmdir()
+        except OSError as error:
+            say(f"  (the cgroup {group} is left behind: {error})")
 
 
 def children_cpu():
@@ -90,8 +93,8 @@ def answers_file(release):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", metavar="DIR", help="leave the two releases in DIR (a new folder)")
-    parser.add_argument("--repeat", type=int, default=1, metavar="N",
-                        help="measure the plain computation and the cold release N times")
+    parser.add_argument("--repeat", type=int, default=1, choices=range(1, 11), metavar="N",
+                        help="measure the plain computation and the cold release N times (1-10)")
     args = parser.parse_args()
     _graded, calls = grade_reference(grading_config.load(), available())
     plains, colds = [], []

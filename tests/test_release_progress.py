@@ -7,6 +7,7 @@ import os
 import shutil
 import time
 import tomllib
+from concurrent.futures import Future
 
 import pytest
 from rich.console import Console
@@ -18,7 +19,6 @@ from autograder.distribution.progress import Silent, Steps
 from autograder.distribution.students_repository import inside
 from autograder.grading import answers
 from autograder.runner.observations import board_paths
-from autograder.runner.sandbox.probing import probe
 from autograder.feedback.replaying import record
 from support.paths import ROOT
 
@@ -355,16 +355,35 @@ def test_a_known_mistake_is_graded_by_the_internal_entry_point_in_a_process_of_i
     assert capfd.readouterr() == ("", "")
 
 
-def worked_out():
-    """Whether the empty board's paths and the sandbox are known before a grading asks."""
-    return board_paths.cache_info().currsize == 1 and probe.cache_info().currsize == 1
+def empty_board_paths_worked_out():
+    return board_paths.cache_info().currsize == 1
 
 
-def test_each_grading_finds_the_empty_boards_paths_and_the_sandbox_worked_out_by_its_forkserver():
-    """prepared.py: half a second that every known mistake of alpha-beta's spent again, and a
-    seventh of a second that every grading did."""
+def test_each_grading_finds_the_empty_boards_paths_worked_out_by_its_forkserver():
+    """prepared.py: half a second that every known mistake of alpha-beta's spent again."""
     with graders.pool(1) as processes:
-        assert processes.submit(worked_out).result()
+        assert processes.submit(empty_board_paths_worked_out).result()
+
+
+def test_each_known_mistake_is_graded_in_the_sandbox_the_release_probed(tmp_path, monkeypatch):
+    """Each grading probed the sandbox again (a sandboxed Python started, a seventh of a
+    second); the release probes once and passes it on, as a batch does."""
+    given = []
+
+    class Processes:
+        def submit(self, run, arguments, folder):
+            given.append(arguments)
+            done = Future()
+            done.set_result((0, []))
+            return done
+    monkeypatch.setattr(release_cache, "mistake_key", lambda *parts: "key")
+    monkeypatch.setattr(release_cache, "recalled", lambda key, files: False)
+    monkeypatch.setattr(release_cache, "remember", lambda key, files: None)
+    monkeypatch.setattr(mistake_gradings, "probe", lambda: "unshare")
+    mistake_gradings.grade_mistake(tmp_path / "bug", ["minimax_value"], tmp_path / "policy.toml",
+                                   tmp_path / "answers.json", SEARCH, Silent(), Processes())
+    (arguments,) = given
+    assert arguments[arguments.index("--sandbox") + 1] == "unshare"
 
 
 def test_a_release_stopped_by_ctrl_c_starts_no_other_grading_and_leaves_nothing(tmp_path,

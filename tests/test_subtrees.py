@@ -132,6 +132,23 @@ def test_calls_explained_together_are_explained_as_alone():
     assert len(record.heaviest_first(answers)) == 4  # each board's alpha-beta, each's minimax
 
 
+def test_calls_explained_together_past_the_pairs_cap_are_explained_as_alone(monkeypatch):
+    """With a cap of 40 nodes, most pairs go past it: recalling what another call of the group
+    searched spends the same nodes, and budgets, as searching it."""
+    monkeypatch.setattr(record, "PAIR_CAP", 40)
+    calls = [call(function, board_spec("XO  X    "), *args, trace=trace)
+             for function, args, trace in [("alphabeta_value", [], True),
+                                           ("alphabeta_decision", [], True),
+                                           ("alphabeta_value", [0, 1], False),
+                                           ("alphabeta_decision", [], False)]]
+    alone = list(map(record.explained, calls))
+    together = record.explained_keys([json.dumps(the_call) for the_call in calls])
+    assert together == alone
+    assert any(None in found["pairs"].values() for found in alone)  # past the cap, traced
+    assert any(len(found.get("pairs", {})) < len(pairs_of(the_call["function"]))
+               for the_call, found in zip(calls, alone) if not the_call["trace"])  # left out
+
+
 @st.composite
 def calls_and_mistakes(draw, games):
     """A call of one of MEMOIZED, and several of its mistakes or pairs, in any order."""

@@ -26,6 +26,7 @@ from autograder.distribution.students_repository import ROOT
 from autograder.errors import GradingError
 from autograder.grading import answers, examples
 from autograder.results import load_report
+from autograder.runner.sandbox.probing import probe
 
 
 def known_mistakes(mistakes, assignment):
@@ -166,7 +167,10 @@ def grade_mistake(submission, functions, policy, base, assignment, steps, proces
     if release_cache.recalled(key, files):
         steps.done(f"{name}: graded by an earlier release")
         return recorded, report
+    # the sandbox probed once for the release, as a batch passes it on (cli.passed_on): probing
+    # starts a sandboxed Python, a seventh of a second of every grading
     arguments = [str(submission), "--assignment", assignment.argument, "--config", str(policy),
+                 "--sandbox", probe(),
                  "--reference-answers", str(base), "--record-answers", str(recorded),
                  *(["--lanes", str(lanes)] if lanes else []), "--format", "json", "--output",
                  str(report), *[option for function in functions

@@ -15,9 +15,10 @@ paths (orders.shuffled, orders.table). A search's subtree is asked about only it
 node, so the only node two parts of a trace can share is a child asked about by its parent before
 it is searched (children_first), which is taken out of the child's part.
 
-The replays of one call share what they searched where their mistakes agree below the root
-(variants.below_root: a decision's mistakes at its root only), and a replay that never prunes is
-known to go past a cap from its tree's size, without being searched.
+The replays of one call, and of the calls of its search, game, state and order (record.sharing),
+share what they searched where their mistakes agree below the root (variants.below_root: a
+decision's mistakes at its root only), and a replay that never prunes is known to go past a cap
+from its tree's size, without being searched.
 """
 import hashlib
 import json
@@ -52,10 +53,11 @@ def digested(call, mistakes, nodes=None, budgets=(), searched=None):
     """What diagnosis.replays(call) gives for `mistakes`, the answer and the trace's digest, as
     replay.replay would find them: with TooBig past `nodes` nodes examined, or past what is left
     of one of `budgets` (one node spent for each is_terminal asked). Only for calls it
-    `memoizes`. Given `searched`, a dict kept for the replays of this one call, the subtrees one
-    replay searched are recalled by the others whose mistakes are the same below the root
-    (variants.below_root): the search of a subtree depends on the game, the order and those
-    mistakes alone, and the caps are counted as for a subtree recalled within one replay."""
+    `memoizes`. Given `searched`, a dict kept for the replays of one call or of a group that
+    shares (record.sharing), the subtrees one replay searched are recalled by the others whose
+    mistakes are the same below the root (variants.below_root): the search of a subtree depends
+    on the game, the order, the search and those mistakes alone, and the caps are counted as for
+    a subtree recalled within one replay."""
     found = {} if searched is None else searched.setdefault(below_root(mistakes), {})
     game = SubtreeGame(build_game(call["game"]), nodes, budgets, found)
     arguments = call_arguments(call, game)
@@ -85,8 +87,8 @@ def _past_caps(size, nodes, budgets):
 
 @lru_cache(maxsize=1)
 def _sizes(game):
-    """The sizes _tree_size found on `game` (its spec, as JSON), kept for the replays of a call,
-    one after the other."""
+    """The sizes _tree_size found on `game` (its spec, as JSON), kept for the replays on that
+    game, one after the other."""
     return {}
 
 

@@ -24,11 +24,11 @@ def _search(game, state, alpha, beta, order):
 
 
 def _rename():
-    """Name this process (prctl PR_SET_NAME, 15 bytes at most) with lines of its own: were the
-    name written into /proc/self/status as it is, its Uid and PPid lines would come first and
-    hide the process from the grader's count of the worker's CPU time."""
+    """Name this process (prctl PR_SET_NAME, 15 bytes at most) with a byte that is not UTF-8 and
+    a line of its own: a grader that reads /proc/PID/status as text, or takes the name's line
+    for the real Uid, loses the process from its count of the worker's CPU time."""
     libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(15, ctypes.c_char_p(b"\nUid:\t1\nPPid:\t1"), 0, 0, 0)
+    libc.prctl(15, ctypes.c_char_p(b"\xff\nUid:\t1"), 0, 0, 0)
 
 
 def alphabeta_value(game, state, alpha=-math.inf, beta=math.inf, order=None):
