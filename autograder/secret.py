@@ -1,12 +1,12 @@
 """The course's secret: where official grading finds it, outside every copy of the project.
 
-Official games are drawn from a secret (engine/seeding.games_seed), so that no student can know them ahead.
-A secret in a file of the project would be shared by every copy of it, the students' included, so
-no grading.toml holds one: it comes from the environment variable AUTOGRADER_SECRET (Gradescope's
-run_autograder and the pull-request workflow set it), else from the file `[official] secret_file`
-names (the policy's own, else the course's grading.toml's), else from the instructor's default file,
-$XDG_CONFIG_HOME/autograder/secret, which `python -m autograder secret` creates. One secret per
-course and term serves every assignment: each check's games are drawn from it and the
+Official games are drawn from a secret (engine/seeding.games_seed), so that no student can know
+them ahead. A secret in a file of the project would be shared by every copy of it, the students'
+included, so no grading.toml holds one: it comes from the environment variable AUTOGRADER_SECRET
+(Gradescope's run_autograder and the pull-request workflow set it), else from the file `[official]
+secret_file` names (the policy's own, else the course's grading.toml's), else from the instructor's
+default file, $XDG_CONFIG_HOME/autograder/secret, which `python -m autograder secret` creates. One
+secret per course and term serves every assignment: each check's games are drawn from it and the
 assignment's name. A policy without [official] (the students' release) meets the public games and
 never reads it.
 

@@ -1,15 +1,15 @@
 """The instructor's grader run once per known mistake, each time in a process of its own that did
 not import it.
 
-A release grades some thirty known mistakes, each `python -m autograder.commands.grade_process
-...` alone in its process (so that nothing one grading leaves behind reaches the next). Started from the command line,
-each would import the grader, pytest and hypothesis again: a third of the CPU time of a known
-mistake's grading, measured side by side (2.8 s against 1.9 s). Here a forkserver imports them once,
-and each grading runs the internal entry point's main in a process forked from it for that grading
-alone (max_tasks_per_child=1), in the project's folder, what it prints kept to say why it failed.
-It runs the program `python -m autograder.commands.grade_process` (runpy), as a batch would, and
-imports nothing of the commands: the forkserver's preloading only spares each grading their
-import.
+A release grades some thirty known mistakes, each `python -m autograder.commands.grade_process ...`
+alone in its process (so that nothing one grading leaves behind reaches the next). Started from the
+command line, each would import the grader, pytest and hypothesis again: a third of the CPU time of
+a known mistake's grading, measured side by side (2.8 s against 1.9 s). Here a forkserver imports
+them once, and each grading runs the internal entry point's main in a process forked from it for
+that grading alone (max_tasks_per_child=1), in the project's folder, what it prints kept to say why
+it failed. It runs the program `python -m autograder.commands.grade_process` (runpy), as a batch
+would, and imports nothing of the commands: the forkserver's preloading only spares each grading
+their import.
 """
 import multiprocessing
 import os

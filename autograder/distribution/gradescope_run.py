@@ -4,9 +4,10 @@ run_autograder calls this for each submission. Gradescope shows the student noth
 ROOT/results/results.json, so this always leaves that file: the grading's, or one that says, in the
 course's language, why there is none. What a student uploads is one submission, never a class:
 ROOT/submission is graded by autograder.commands.grade_process, which grades one submission
-whatever it holds, and when all it holds is one zip, that zip is the submission (staged as any zip is, which refuses what a zip must not hold). The grading runs in a
-process of its own, so whatever ends it (a one-line error, a crash, the container's OOM killer)
-still leaves this one to write the file.
+whatever it holds, and when all it holds is one zip, that zip is the submission (staged as any zip
+is, which refuses what a zip must not hold). The grading runs in a process of its own, so whatever
+ends it (a one-line error, a crash, the container's OOM killer) still leaves this one to write the
+file.
 """
 import argparse
 import json

@@ -32,7 +32,8 @@ from autograder.grading import answers, examples
 PACKAGE = Path(__file__).resolve().parents[1]
 # The order a change is named in; "submission" is the path it was graded from
 # (commands/single.grade_single), since a class's ids shift when a submission is added; "contents"
-# (its files, as staged) is named last, so that results stamped before it was are said to be stale for the grader's change.
+# (its files, as staged) is named last, so that results stamped before it was are said to be
+# stale for the grader's change.
 # "scoring" is last: only a result made as it would be now in every other part is rescored.
 PARTS = ("submission", "policy", "checks", "reference", "grader", "contents", "scoring")
 # What "scoring" digests of each check's policy (CheckPolicy's fields), named as an edit says so.

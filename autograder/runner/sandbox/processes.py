@@ -38,6 +38,9 @@ def every_process():
         if not name.isdigit():
             continue
         try:
+            # as bytes: the first line is the process's name, any byte but a newline the
+            # process chose, which read as text skipped a name that is no UTF-8 (and with it
+            # the process's CPU time and its kill: tests/hostile/fake_process_status)
             with open(f"/proc/{name}/status", "rb") as handle:
                 status = handle.read()
             yield Process(int(name), int(_field(status, b"PPid")),
